@@ -1,0 +1,56 @@
+# The few verbs a person types. Only python3 is assumed; everything else is installed
+# into .venv by the rules below.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PNP    := $(BIN)/pnp
+
+.DEFAULT_GOAL := all
+.PHONY: all build check test lint typecheck bench docs clean distclean
+
+# Stamps record what is installed; they are remade when pyproject.toml changes.
+$(VENV)/.run-deps: pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@touch $@
+
+$(VENV)/.test-deps: pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@ $(VENV)/.run-deps
+
+## make: set up and build everything for every game
+all: build
+
+build: $(VENV)/.run-deps
+	$(PNP) check
+
+## make check: validate content and run every static cross-check
+check: $(VENV)/.run-deps
+	$(PNP) check
+
+## make test: the whole test suite, ruff and mypy
+test: lint typecheck
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.test-deps
+	$(BIN)/ruff check tools tests
+
+typecheck: $(VENV)/.test-deps
+	$(BIN)/mypy
+
+## make docs: regenerate the README's code table, docs/vocabulary.md and the effects schema
+docs: $(VENV)/.run-deps
+	$(BIN)/python tools/update_docs.py
+
+## make bench: benchmarks that print figures (not part of make test)
+bench: $(VENV)/.run-deps
+	$(BIN)/python tools/bench/check_speed.py
+
+## make clean: delete every output; make distclean also deletes .venv
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find tools tests -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) tools/*.egg-info

@@ -1,0 +1,93 @@
+"""W709: printed text capitalises only glossary terms and the names the game defines.
+
+A capital letter on a card tells the player "this is a game term, look it up". So inside a
+sentence, a capitalised word (or hyphenated word) must be a glossary term or one of its forms
+('Rap Sheet' counts as one term), or part of a name the game defines (a card, door, Goal,
+archetype, diplomat, ability, crime type or seat colour). The first word of a sentence, and
+words in all capitals (headings such as MORNING on the Quick Reference), are free. Skipped
+for a game without a glossary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pnp.checks.common import at
+from pnp.checks.printed import defined_names, printed
+from pnp.content.project import Game
+from pnp.diagnostics import Diagnostic, closest
+
+# A word, hyphenated words joined ('Tip-Off', 'After-Party'), with any apostrophe ("Jet's").
+_WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’]*(?:-[^\W_][\w'’]*)*")
+_SENTENCE_END = ".:!?"
+_OPENING_QUOTES = "\"“‘'«"
+_CLOSING = ")]\"”’'»"  # may follow the end of a sentence: 'cancelled). A Favor'
+
+
+def check(game: Game) -> list[Diagnostic]:
+    """Every capitalised word inside a sentence of every printed text."""
+    if game.glossary is None:
+        return []
+    terms = [form for t in game.glossary for form in (t.term, *t.forms)]
+    phrases = _phrases([*terms, *defined_names(game)])
+    out: list[Diagnostic] = []
+    for item in printed(game):
+        for word in dict.fromkeys(stray_capitals(item.text.printed, phrases)):
+            match = closest(word, terms)
+            hint = (f"did you mean '{match}'?" if match else
+                    "add it to the glossary, or write it in lower case")
+            out.append(at(item.text.src, "W709",
+                          f"the text of {item.label} capitalises '{word}', which is not a "
+                          "glossary term or a name in the game", hint))
+    return out
+
+
+def _phrases(known: Iterable[str]) -> re.Pattern[str] | None:
+    """One pattern matching any known term or name as whole words, longest first."""
+    ordered = sorted({k for k in known if k.strip()}, key=len, reverse=True)
+    if not ordered:
+        return None
+    alternatives = "|".join(re.escape(k) for k in ordered)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+
+def stray_capitals(text: str, phrases: re.Pattern[str] | None) -> list[str]:
+    """The capitalised words of `text` that start no sentence, are no heading and are not
+    covered by a known term or name (possessives are read without their 's)."""
+    covered = [False] * len(text)
+    if phrases is not None:
+        for m in phrases.finditer(text):
+            covered[m.start():m.end()] = [True] * (m.end() - m.start())
+    words = list(_WORD.finditer(text))
+    caps = [_capitals(m.group()) for m in words]
+    found: list[str] = []
+    for i, m in enumerate(words):
+        word = m.group()
+        if not word[0].isupper() or covered[m.start()]:
+            continue
+        if caps[i] and (len(word) > 1 or any(caps[i - 1:i]) or any(caps[i + 1:i + 2])):
+            continue  # a heading in capitals ('CASHING A FAVOR')
+        if word == "I" or _starts_sentence(text, m.start()):
+            continue
+        found.append(re.sub(r"['’]s?$", "", word))
+    return found
+
+
+def _capitals(word: str) -> bool:
+    """A word in capitals; one-letter words count only beside others ('CASHING A FAVOR')."""
+    letters = [ch for ch in word if ch.isalpha()]
+    return bool(letters) and all(ch.isupper() for ch in letters)
+
+
+def _starts_sentence(text: str, start: int) -> bool:
+    """After the start of the text, a line break, an opening quote, or '. ', ': ', '! ',
+    '? ' (a closing bracket or quote may come between: 'cancelled). A Favor')."""
+    before = text[:start]
+    stripped = before.rstrip(" \t")
+    if not stripped or stripped.endswith("\n"):
+        return True
+    if stripped == before:  # no space: only an opening quote starts a sentence here
+        return stripped[-1] in _OPENING_QUOTES
+    end = stripped.rstrip(_CLOSING)
+    return bool(end) and end[-1] in _SENTENCE_END

@@ -1,0 +1,136 @@
+"""The `pnp` command line: argument parsing and exit codes only; the stages do the work.
+
+Exit status: 0 no errors (warnings allowed unless --strict); 1 content errors; 2 usage error
+or internal failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from pnp import __version__, pipeline
+from pnp.content.project import find_games
+from pnp.content.vocab import effects_schema_text, reference_markdown
+from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
+from pnp.listing import render_listing
+
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called (exit 2), not in the content."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pnp",
+        description="Print-and-play content pipeline and rules checker for tabletop games.",
+    )
+    parser.add_argument("--version", action="version", version=f"pnp {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the Python traceback of an internal failure")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = sub.add_parser("check", help="validate content and run every static cross-check")
+    check.add_argument("games", nargs="*", metavar="GAME",
+                       help="game folders under the content folder (default: every game)")
+    check.add_argument("--content", type=Path, default=Path("content"),
+                       help="the content folder (default: ./content)")
+    check.add_argument("--strict", action="store_true", help="warnings fail the check too")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="how diagnostics are printed (default: text)")
+
+    listing = sub.add_parser("list", help="print every card, character, Goal, Departure and "
+                                          "ruling of one game with its printed text")
+    listing.add_argument("game", metavar="GAME", help="a game folder under the content folder")
+    listing.add_argument("--content", type=Path, default=Path("content"),
+                         help="the content folder (default: ./content)")
+
+    vocab = sub.add_parser("vocab", help="print the effect vocabulary reference (Markdown)")
+    vocab.add_argument("--schema", action="store_true",
+                       help="print the generated JSON Schema of effects instead")
+
+    sub.add_parser("codes", help="print the table of diagnostic codes (Markdown)")
+    return parser
+
+
+def _games(content: Path, wanted: Sequence[str]) -> list[str]:
+    if not content.is_dir():
+        raise UsageError(f"no content folder at '{content}' (use --content DIR)")
+    available = find_games(content)
+    if not wanted:
+        if not available:
+            raise UsageError(f"no games in '{content}': a game is a folder of YAML files")
+        return available
+    for name in wanted:
+        if name not in available:
+            hint = did_you_mean(name, available) or f"games: {', '.join(available) or 'none'}"
+            raise UsageError(f"unknown game '{name}' ({hint})")
+    return list(dict.fromkeys(wanted))
+
+
+def _check(args: argparse.Namespace) -> int:
+    result = pipeline.check(args.content, _games(args.content, args.games))
+    if args.format == "json":
+        sys.stdout.write(render_json(result.diagnostics))
+    else:
+        sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
+    errors, warnings = counts(result.diagnostics)
+    return EXIT_CONTENT if errors or (args.strict and warnings) else EXIT_OK
+
+
+def _list(args: argparse.Namespace) -> int:
+    """One game as printed; content errors are printed as `check` prints them instead."""
+    (game_id,) = _games(args.content, [args.game])
+    result = pipeline.check(args.content, [game_id])
+    errors, warnings = counts(result.diagnostics)
+    if errors:
+        sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
+        return EXIT_CONTENT
+    if warnings:  # stdout stays the listing alone, so that it can be diffed
+        sys.stderr.write(render_text(result.diagnostics, result.files))
+    sys.stdout.write(render_listing(result.games[game_id]))
+    return EXIT_OK
+
+
+def _vocab(args: argparse.Namespace) -> int:
+    sys.stdout.write(effects_schema_text() if args.schema else reference_markdown())
+    return EXIT_OK
+
+
+def codes_table() -> str:
+    """The Markdown table of every diagnostic code, as the README prints it."""
+    rows = ["| code | severity | meaning |", "|---|---|---|"]
+    rows += [f"| {c.code} | {c.severity} | {c.meaning} |" for c in CODES.values()]
+    return "\n".join(rows) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "check":
+            return _check(args)
+        if args.command == "list":
+            return _list(args)
+        if args.command == "vocab":
+            return _vocab(args)
+        sys.stdout.write(codes_table())  # the only other command: codes
+        return EXIT_OK
+    except UsageError as exc:
+        print(f"pnp: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("pnp: interrupted", file=sys.stderr)
+        return EXIT_USAGE
+    except Exception as exc:  # an internal failure is a bug: say so briefly, exit 2
+        if args.debug:
+            traceback.print_exc()
+        print(f"pnp: internal error: {type(exc).__name__}: {exc} "
+              "(this is a bug in pnp; --debug shows the traceback)", file=sys.stderr)
+        return EXIT_USAGE

@@ -1,0 +1,293 @@
+"""Cards, crime types, characters, the glossary and the rulings.
+
+Builders take schema-valid documents and a `Texts` renderer; a card text that cannot be
+rendered becomes a diagnostic and the card keeps its template as its text.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.content.loader import Document, Path_
+from pnp.content.model import Ref, Src, Term
+from pnp.content.text import TextError, Texts, field_names, term_fields
+from pnp.diagnostics import Diagnostic
+
+
+class CardKind(enum.StrEnum):
+    CRIME = "crime"
+    COVER = "cover"
+    DIRTY_TRICK = "dirty-trick"
+    LAW = "law"
+    MANEUVER = "maneuver"
+    DEPARTURE_CARD = "departure-card"
+    HEADLINE = "headline"
+    REFERENCE = "reference"
+    BLANK = "blank"
+
+
+class Timing(enum.StrEnum):
+    AFTERNOON = "afternoon"
+    EVENING = "evening"
+    REACTION = "reaction"
+    COUNTER = "counter"
+    VOTE = "vote"
+
+
+class Aim(enum.StrEnum):
+    CRIME = "crime"
+    DEPARTURE = "departure"
+    CRIME_OR_DEPARTURE = "crime-or-departure"
+    LEAK_OR_TIP_OFF = "leak-or-tip-off"
+
+
+@dataclass(frozen=True, slots=True)
+class CrimeType:
+    id: str
+    name: str
+    colour: str
+    icon: str
+    src: Src = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Crime:
+    type: Ref
+    heat: int
+    payout: int
+
+
+@dataclass(frozen=True, slots=True)
+class Law:
+    names_player: bool
+    while_: tuple[Term, ...]
+    on_pass: tuple[Term, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    while_: tuple[Term, ...]
+    on_flip: tuple[Term, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A printed text: its template as written and the text as printed."""
+
+    source: str
+    printed: str
+    src: Src = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card (with its number of copies)."""
+
+    id: str
+    name: str
+    deck: Ref
+    kind: CardKind
+    count: int
+    text: Text
+    flavour: str
+    crime: Crime | None
+    covers: Ref | None
+    timing: tuple[Timing, ...]
+    aim: Aim | None
+    price: int
+    requires: tuple[Term, ...]
+    steps: tuple[Term, ...]
+    law: Law | None
+    headline: Headline | None
+    door: Ref | None
+    waives: str | None
+    back: str
+    src: Src = field(compare=False, repr=False)
+
+    def terms(self) -> tuple[Term, ...]:
+        """Every vocabulary term on the card, in printed order."""
+        out = [*self.requires, *self.steps]
+        if self.law:
+            out += [*self.law.while_, *self.law.on_pass]
+        if self.headline:
+            out += [*self.headline.while_, *self.headline.on_flip]
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A Bend, a Cost or a Signature: modifiers that hold, or an action with steps."""
+
+    name: str
+    text: Text
+    while_: tuple[Term, ...]
+    timing: tuple[Timing, ...]
+    aim: Aim | None
+    price: int
+    requires: tuple[Term, ...]
+    steps: tuple[Term, ...]
+    src: Src = field(compare=False, repr=False)
+
+    def terms(self) -> tuple[Term, ...]:
+        return (*self.while_, *self.requires, *self.steps)
+
+
+@dataclass(frozen=True, slots=True)
+class Diplomat:
+    id: str
+    name: str
+    face: str
+    archetype: str
+    signature: Ability
+    src: Src = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Archetype:
+    id: str
+    name: str
+    bend: Ability
+    cost: Ability
+    diplomats: tuple[Diplomat, ...]
+    src: Src = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GlossaryTerm:
+    term: str
+    forms: tuple[str, ...]
+    means: str
+    src: Src = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    id: str
+    topic: str
+    ruling: str
+    why: str
+    settles: tuple[str, ...]
+    data: tuple[str, ...]
+    acknowledges: tuple[str, ...]
+    src: Src = field(compare=False, repr=False)
+
+
+class Builder:
+    """Builds card-like objects, rendering their text and collecting template problems."""
+
+    def __init__(self, texts: Texts, diagnostics: list[Diagnostic]) -> None:
+        self.texts = texts
+        self.diagnostics = diagnostics
+
+    def text(self, doc: Document, path: Path_, source: str, fields: dict[str, Any]) -> Text:
+        src = Src.at(doc, path)
+        try:
+            printed = self.texts.render(source, fields)
+        except TextError as exc:
+            self.diagnostics.append(Diagnostic(src.file, src.line, src.col, "E701", str(exc),
+                                               "fields: " + ", ".join(field_names(fields))))
+            printed = source
+        return Text(source, printed, src)
+
+    def card(self, doc: Document, deck: Ref, i: int, c: dict[str, Any]) -> Card:
+        p: Path_ = ("cards", i)
+        terms = _terms(doc, p, c)
+        crime = None
+        if "crime" in c:
+            crime = Crime(Ref(c["crime"]["type"], Src.at(doc, (*p, "crime", "type"))),
+                          c["crime"]["heat"], c["crime"]["payout"])
+        law = headline = None
+        if "law" in c:
+            law = Law(bool(c["law"].get("names_player", False)), terms["law.while"],
+                      terms["law.on_pass"])
+        if "headline" in c:
+            headline = Headline(terms["headline.while"], terms["headline.on_flip"])
+        fields: dict[str, Any] = {"name": c["name"], "price": c.get("price", 0)}
+        types: dict[str, str] = self.texts.globals.get("crime_types") or {}
+        if crime:
+            fields.update(heat=crime.heat, payout=crime.payout,
+                          type_name=types.get(crime.type.id, crime.type.id))
+        if "covers" in c:
+            fields["covers_name"] = types.get(c["covers"], c["covers"])
+        for group in terms.values():
+            for key, value in term_fields(group).items():
+                fields.setdefault(key, value)
+        return Card(
+            id=c["id"], name=c["name"], deck=deck, kind=CardKind(c["kind"]), count=c["count"],
+            text=self.text(doc, (*p, "text"), c["text"], fields),
+            flavour=c.get("flavour", ""), crime=crime,
+            covers=Ref(c["covers"], Src.at(doc, (*p, "covers"))) if "covers" in c else None,
+            timing=tuple(Timing(t) for t in c.get("timing", ())),
+            aim=Aim(c["aim"]) if "aim" in c else None, price=c.get("price", 0),
+            requires=terms["requires"], steps=terms["steps"], law=law, headline=headline,
+            door=Ref(c["door"], Src.at(doc, (*p, "door"))) if "door" in c else None,
+            waives=c.get("waives"), back=c.get("back", ""), src=Src.at(doc, p),
+        )
+
+    def ability(self, doc: Document, path: Path_, a: dict[str, Any]) -> Ability:
+        terms = _terms(doc, path, a)
+        fields: dict[str, Any] = {"price": a.get("price", 0)}
+        for group in terms.values():
+            for key, value in term_fields(group).items():
+                fields.setdefault(key, value)
+        return Ability(
+            name=a["name"], text=self.text(doc, (*path, "text"), a["text"], fields),
+            while_=terms["while"], timing=tuple(Timing(t) for t in a.get("timing", ())),
+            aim=Aim(a["aim"]) if "aim" in a else None, price=a.get("price", 0),
+            requires=terms["requires"], steps=terms["steps"], src=Src.at(doc, path),
+        )
+
+
+def _terms(doc: Document, p: Path_, c: dict[str, Any]) -> dict[str, tuple[Term, ...]]:
+    """Every term list of a card or ability, by dotted field name (empty when absent)."""
+    out = {}
+    for name in ("requires", "steps", "while"):
+        out[name] = Term.build_all(doc, (*p, name), c.get(name))
+    for section in ("law", "headline"):
+        data = c.get(section) or {}
+        for name in ("while", "on_pass", "on_flip"):
+            out[f"{section}.{name}"] = Term.build_all(doc, (*p, section, name), data.get(name))
+    return out
+
+
+def build_cards(doc: Document, build: Builder) -> tuple[Card, ...]:
+    """The cards of one schema-valid cards document."""
+    deck = Ref(doc.data["deck"], Src.at(doc, ("deck",)))
+    return tuple(build.card(doc, deck, i, c) for i, c in enumerate(doc.data["cards"]))
+
+
+def build_crime_types(doc: Document) -> tuple[CrimeType, ...]:
+    return tuple(CrimeType(t["id"], t["name"], t["colour"], t.get("icon", ""),
+                           Src.at(doc, ("types", i)))
+                 for i, t in enumerate(doc.data["types"]))
+
+
+def build_archetypes(doc: Document, build: Builder) -> tuple[Archetype, ...]:
+    out = []
+    for i, a in enumerate(doc.data["archetypes"]):
+        p: Path_ = ("archetypes", i)
+        diplomats = tuple(
+            Diplomat(d["id"], d["name"], d["face"], a["id"],
+                     build.ability(doc, (*p, "diplomats", j, "signature"), d["signature"]),
+                     Src.at(doc, (*p, "diplomats", j)))
+            for j, d in enumerate(a["diplomats"]))
+        out.append(Archetype(a["id"], a["name"], build.ability(doc, (*p, "bend"), a["bend"]),
+                             build.ability(doc, (*p, "cost"), a["cost"]), diplomats,
+                             Src.at(doc, p)))
+    return tuple(out)
+
+
+def build_glossary(doc: Document) -> tuple[GlossaryTerm, ...]:
+    return tuple(GlossaryTerm(t["term"], tuple(t.get("forms", ())), t["means"],
+                              Src.at(doc, ("terms", i)))
+                 for i, t in enumerate(doc.data["terms"]))
+
+
+def build_rulings(doc: Document) -> tuple[Ruling, ...]:
+    return tuple(Ruling(r["id"], r["topic"], r["ruling"], r["why"], tuple(r.get("settles", ())),
+                        tuple(r.get("data", ())), tuple(r.get("acknowledges", ())),
+                        Src.at(doc, ("rulings", i)))
+                 for i, r in enumerate(doc.data["rulings"]))
+

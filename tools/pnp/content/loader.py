@@ -1,0 +1,227 @@
+"""YAML loading that keeps the line and column of every node.
+
+Only the safe loader is used. The node tree is walked by hand so that every value gets a
+position (for diagnostics), duplicate keys are reported instead of silently overwritten, and
+aliases cannot blow up memory. Nothing here raises on bad content: problems come back as
+diagnostics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.diagnostics import Diagnostic
+
+try:  # libyaml is much faster and gives the same marks
+    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Loader = yaml.SafeLoader
+
+# A JSON-style path to a value inside a document: keys and list indices.
+Path_ = tuple[str | int, ...]
+
+MAX_NODES = 200_000  # aliases may not expand a document past this many values
+MAX_DEPTH = 64
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A 1-based line and column."""
+
+    line: int
+    col: int
+
+
+@dataclass(slots=True)
+class Document:
+    """One YAML file: its data as plain Python values, and where each value stands."""
+
+    path: Path
+    display: str
+    data: Any
+    values: dict[Path_, Mark] = field(default_factory=dict)
+    keys: dict[Path_, Mark] = field(default_factory=dict)
+
+    def mark(self, path: Path_, *, key: bool = False) -> Mark:
+        """Position of the value at `path` (or of its key), else of the nearest ancestor."""
+        p = tuple(path)
+        if key and p in self.keys:
+            return self.keys[p]
+        while p not in self.values and p:
+            p = p[:-1]
+        return self.values.get(p, Mark(1, 1))
+
+    def diag(self, path: Path_, code: str, message: str, hint: str = "", *, key: bool = False) -> (
+        Diagnostic
+    ):
+        """A diagnostic located at the value (or key) at `path` in this document."""
+        m = self.mark(path, key=key)
+        return Diagnostic(self.display, m.line, m.col, code, message, hint)
+
+
+class _TooBig(Exception):
+    def __init__(self, node: yaml.Node, reason: str) -> None:
+        super().__init__(reason)
+        self.node = node
+        self.reason = reason
+
+
+def _mark(node: yaml.Node) -> Mark:
+    return Mark(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Walker:
+    """Turns a composed node tree into plain values, recording positions and duplicates."""
+
+    def __init__(self, doc: Document, loader: yaml.SafeLoader) -> None:
+        self.doc = doc
+        self.loader = loader
+        self.count = 0
+        self.stack: set[int] = set()
+        self.problems: list[Diagnostic] = []
+
+    def value(self, node: yaml.Node, path: Path_) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _TooBig(node, f"more than {MAX_NODES} values (aliases expand too far)")
+        if len(path) > MAX_DEPTH or id(node) in self.stack:
+            raise _TooBig(node, "nested too deeply, or an alias refers to itself")
+        self.doc.values.setdefault(path, _mark(node))
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if node.tag not in _PLAIN_TAGS:
+            m = _mark(node)
+            self.problems.append(Diagnostic(
+                self.doc.display, m.line, m.col, "E101", f"unsupported YAML tag '{node.tag}'",
+                "only plain YAML values are allowed (no custom tags)"))
+            return None
+        self.stack.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
+            assert isinstance(node, yaml.MappingNode)
+            return self.mapping(node, path)
+        finally:
+            self.stack.discard(id(node))
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            m = _mark(node)
+            self.problems.append(
+                Diagnostic(self.doc.display, m.line, m.col, "E101",
+                           f"cannot read value {node.value!r}: {_problem(exc)}",
+                           "only plain YAML values are allowed (no custom tags)")
+            )
+            return None
+
+    def mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            km = _mark(key_node)
+            if key_node.tag == _MERGE_TAG:
+                self.problems.append(Diagnostic(
+                    self.doc.display, km.line, km.col, "E206",
+                    "merge keys ('<<') are not supported", "write the fields out in full"))
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problems.append(Diagnostic(
+                    self.doc.display, km.line, km.col, "E201",
+                    "a key must be plain text, not a list or mapping"))
+                continue
+            # The key as typed, so `no:` and `on:` stay the words the designer wrote.
+            key = str(key_node.value)
+            if key in out:
+                self.problems.append(Diagnostic(
+                    self.doc.display, km.line, km.col, "E105",
+                    f"key '{key}' appears twice in this mapping (first on line {first_line[key]})",
+                    "delete one of them; YAML would silently keep only the last"))
+                continue
+            first_line[key] = km.line
+            self.doc.keys[(*path, key)] = km
+            out[key] = self.value(value_node, (*path, key))
+        return out
+
+
+def _problem(exc: BaseException) -> str:
+    if isinstance(exc, yaml.MarkedYAMLError):
+        parts = [p for p in (exc.context, exc.problem) if p]
+        return "; ".join(parts) or str(exc)
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def load_yaml(path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Read one YAML file. Returns the document (None if unreadable) and every problem found."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [Diagnostic(display, 1, 1, "E102", f"cannot read file: {exc.strerror}")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Diagnostic(display, line, col, "E102", "file is not UTF-8 text",
+                                 "save the file as UTF-8")]
+    doc = Document(path=path, display=display, data=None)
+    loader = _Loader(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.composer.ComposerError as exc:
+            if exc.problem and "single document" in (exc.context or "") + exc.problem:
+                m = exc.problem_mark
+                line, col = (m.line + 1, m.column + 1) if m else (1, 1)
+                return None, [Diagnostic(display, line, col, "E106",
+                                         "more than one YAML document in this file",
+                                         "remove the '---' line, or split the file in two")]
+            return None, [_syntax(display, text, exc)]
+        except yaml.YAMLError as exc:
+            return None, [_syntax(display, text, exc)]
+        except RecursionError:
+            return None, [Diagnostic(display, 1, 1, "E108", "YAML nested too deeply")]
+        if node is None:
+            return None, [Diagnostic(display, 1, 1, "E103", "file is empty",
+                                     "start the file with a 'kind:' line")]
+        walker = _Walker(doc, loader)
+        try:
+            doc.data = walker.value(node, ())
+        except _TooBig as exc:
+            at = _mark(exc.node)
+            return None, [Diagnostic(display, at.line, at.col, "E108", f"YAML {exc.reason}")]
+        except RecursionError:
+            return None, [Diagnostic(display, 1, 1, "E108", "YAML nested too deeply")]
+        return doc, walker.problems
+    finally:
+        loader.dispose()
+
+
+def _syntax(display: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    context = getattr(exc, "context", None) or ""
+    if "flow" in context or "simple key" in context:
+        # An unclosed bracket or a missing ':' is found lines later; where it began is
+        # where the mistake is.
+        mark = getattr(exc, "context_mark", None) or mark
+    if mark is not None:
+        line, col = mark.line + 1, mark.column + 1
+    elif isinstance(exc, yaml.reader.ReaderError):
+        # The reader counts characters; turn the offset into a line and column.
+        before = text[: exc.position]
+        line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+    else:
+        line, col = 1, 1
+    last = text.count("\n") + (0 if text.endswith("\n") else 1)
+    line = max(1, min(line, last))
+    if "maximum nesting depth" in _problem(exc):
+        return Diagnostic(display, line, col, "E108", "YAML nested too deeply")
+    return Diagnostic(display, line, col, "E101", f"YAML syntax error: {_problem(exc)}",
+                      "check the indentation and quoting on this line and the one above")

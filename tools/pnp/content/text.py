@@ -1,0 +1,111 @@
+"""Printed text from data: card text is a jinja2 template whose fields come from the model.
+
+A designer writes `Take {{ take_money.amount|money }} from a rival.`; the number is the
+step's own parameter, so the text and the rules model can never disagree. Undefined fields
+are errors (StrictUndefined), reported as diagnostics by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+
+from pnp.content.model import Currency, Term
+
+
+class TextError(Exception):
+    """A template that cannot be rendered: unknown field, bad syntax."""
+
+
+def term_fields(terms: Iterable[Term]) -> dict[str, dict[str, Any]]:
+    """{term name: {parameter: value}} for each use of a term: the first as `heat`, later
+    ones as `heat_2`, `heat_3`. The options of `choose` count as uses, in order."""
+    out: dict[str, dict[str, Any]] = {}
+    for term in _flatten(terms):
+        key = term.name
+        n = 2
+        while key in out:
+            key = f"{term.name}_{n}"
+            n += 1
+        out[key] = dict(term.args)
+    return out
+
+
+def _flatten(terms: Iterable[Term]) -> list[Term]:
+    flat: list[Term] = []
+    for term in terms:
+        flat.append(term)
+        if term.name == "choose":
+            for option in term.arg("options"):
+                flat.extend(_flatten(option))
+    return flat
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Renders templates with the game's money format and its rules numbers in scope."""
+
+    currency: Currency
+    globals: Mapping[str, Any]
+
+    def render(self, source: str, fields: Mapping[str, Any]) -> str:
+        """The printed text of one template, or TextError."""
+        if "{" not in source:
+            return source
+        env = _environment(self.currency)
+        try:
+            template = env.from_string(source)
+            return template.render({**self.globals, **fields}).strip()
+        except jinja2.UndefinedError as exc:
+            message = exc.message or ""
+            match = re.search(r"has no attribute '([^']+)'", message)
+            if match:
+                message = f"no field '.{match.group(1)}' here"
+            raise TextError(f"unknown field in text: {message}") from exc
+        except jinja2.TemplateSyntaxError as exc:
+            raise TextError(f"text template error: {exc.message}") from exc
+        except (TypeError, ValueError) as exc:
+            raise TextError(f"text template error: {exc}") from exc
+
+
+_ENVS: dict[Currency, jinja2.Environment] = {}
+
+
+def _environment(currency: Currency) -> jinja2.Environment:
+    env = _ENVS.get(currency)
+    if env is None:
+        env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
+                                 keep_trailing_newline=False)
+        env.filters["money"] = lambda n: currency.format(int(n))
+        env.filters["ordinal"] = _ordinal
+        env.filters["times"] = _times
+        _ENVS[currency] = env
+    return env
+
+
+def _ordinal(n: int) -> str:
+    """3 -> '3rd'."""
+    n = int(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _times(n: int) -> str:
+    """How a multiplier reads in a sentence: 2 -> 'double', 3 -> 'three times'."""
+    words = {1: "once", 2: "double", 3: "three times", 4: "four times", 5: "five times"}
+    return words.get(int(n), f"{int(n)} times")
+
+
+def field_names(fields: Mapping[str, Any]) -> list[str]:
+    """Every field a template may use, dotted for terms: `cool.amount`, `price`."""
+    names: list[str] = []
+    for key, value in sorted(fields.items()):
+        if isinstance(value, dict):
+            names += [f"{key}.{sub}" for sub in value]
+        else:
+            names.append(key)
+    return names

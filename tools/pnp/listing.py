@@ -1,0 +1,298 @@
+"""`pnp list`: the whole of one game as printed, as plain text a designer can read and diff.
+
+Everything comes from the model (`Game`), in a stable order: the title; decks in the order
+of the components list, cards in file order; Goals; Departures; characters; for a
+standard-deck game its roles, which cards play which piece, and the treasure table; last the
+rulings by topic. Parts the game does not have are left out. Nothing here prints; the CLI
+does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.content.cards import Ability, Aim, Archetype, Card, Ruling, Timing
+from pnp.content.departures import Door, Goal
+from pnp.content.heist import STANDARD_DECK, HeistRules, Piece, PlayingCard, Role, Variant
+from pnp.content.model import Currency, Ref
+from pnp.content.project import Game
+
+INDENT = "    "
+
+
+def render_listing(game: Game) -> str:
+    """Every card, character, Goal, Departure, ruling (or role, piece and treasure row)."""
+    money = game.info.currency if game.info else Currency()
+    sections = [
+        _title(game),
+        *_decks(game, money),
+        _goals(game),
+        _departures(game.doors, money),
+        _characters(game.archetypes, money),
+        _roles(game),
+        _pieces(game.pieces),
+        _treasure(game),
+        _rulings(game.rulings),
+    ]
+    return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+def _indent(text: str, depth: int = 1) -> list[str]:
+    """A (possibly multi-line) text, every line indented; blank lines stay empty."""
+    pad = INDENT * depth
+    return [pad + line if line.strip() else "" for line in text.strip().splitlines()]
+
+
+def _heading(text: str, level: int = 2) -> list[str]:
+    return [f"{'#' * level} {text}", ""]
+
+
+def _name(ref: Ref | None, names: dict[str, str]) -> str:
+    if ref is None:
+        return ""
+    return names.get(ref.id, ref.id)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+# ---- sections -------------------------------------------------------------------------------
+
+def _title(game: Game) -> list[str]:
+    info = game.info
+    if info is None:
+        return [f"# {game.id}"]
+    players = info.players
+    count = f"{players.min}-{players.max}" if players.min != players.max else str(players.min)
+    lines = [f"# {info.title} v{info.version}", "", f"{count} players"]
+    if info.tagline:
+        lines += ["", *_indent(info.tagline, 0)]
+    return lines
+
+
+def _decks(game: Game, money: Currency) -> list[list[str]]:
+    """One section per deck with cards: components-list order, then any other deck."""
+    cards = game.cards or ()
+    listed = game.components.decks() if game.components else {}
+    order = list(listed)
+    order += [d for d in dict.fromkeys(c.deck.id for c in cards) if d not in listed]
+    crime_types = {t.id: t.name for t in game.crime_types or ()}
+    doors = {d.id: d.name for d in game.doors or ()}
+    out: list[list[str]] = []
+    for deck in order:
+        in_deck = [c for c in cards if c.deck.id == deck]
+        if not in_deck:
+            continue
+        total = sum(c.count for c in in_deck)
+        item = listed.get(deck)
+        title = f"{item.name} ({deck}): {total} cards" if item else f"{deck}: {total} cards"
+        if item and item.count != total:
+            title += f" (the components list says {item.count})"
+        lines = _heading(title)
+        for card in in_deck:
+            lines += _card(card, crime_types, doors, money)
+        out.append(lines[:-1])  # no blank line after the last card
+    return out
+
+
+def _card(card: Card, crime_types: dict[str, str], doors: dict[str, str],
+          money: Currency) -> list[str]:
+    details: list[str] = []
+    if card.crime:
+        details.append(f"{_name(card.crime.type, crime_types)}, Heat {card.crime.heat}, "
+                       f"{money.format(card.crime.payout)}")
+    if card.covers:
+        details.append(f"covers {_name(card.covers, crime_types)}")
+    if card.door:
+        details.append(f"door {_name(card.door, doors)}")
+    if card.waives:
+        details.append(f"waives {card.waives}")
+    if card.law and card.law.names_player:
+        details.append("names a player")
+    details += _play(card.timing, card.aim, card.price, money)
+    kind = card.kind.value
+    tag = f"{kind} · {', '.join(details)}" if details else kind
+    lines = [f"{card.name}  x{card.count}  [{tag}]", *_indent(card.text.printed)]
+    if card.flavour.strip():
+        lines += _indent(f"_{card.flavour.strip()}_")
+    if card.back.strip():
+        lines += _indent(f"Back: {card.back.strip()}")
+    return [*lines, ""]
+
+
+def _play(timing: Sequence[Timing], aim: Aim | None, price: int, money: Currency) -> list[str]:
+    """When a card or ability is played, against what, and at what price."""
+    out = []
+    if timing:
+        out.append("/".join(t.value for t in timing))
+    if aim is not None:
+        out.append(f"against {aim.value}")
+    if price:
+        out.append(money.format(price))
+    return out
+
+
+def _goals(game: Game) -> list[str]:
+    if not game.goals:
+        return []
+    doors = {d.id: d.name for d in game.doors or ()}
+    lines = _heading("Goals")
+    for goal in game.goals:
+        lines += _goal(goal, doors)
+    return lines[:-1]
+
+
+def _goal(goal: Goal, doors: dict[str, str]) -> list[str]:
+    named = ", ".join(_name(d, doors) for d in goal.doors)
+    lines = [f"{goal.name}  [{named}]"]
+    if goal.text is not None:
+        lines += _indent(goal.text.printed)
+    return [*lines, ""]
+
+
+def _departures(doors: tuple[Door, ...] | None, money: Currency) -> list[str]:
+    if not doors:
+        return []
+    lines = _heading("Departures")
+    for door in doors:
+        lines += [f"{door.name}  {money.format(door.price)}",
+                  *_indent(door.text.printed),
+                  *_indent(f"Board: {door.board.printed}"),
+                  *_indent(f'Says: "{door.says.strip()}"'), ""]
+    return lines[:-1]
+
+
+def _characters(archetypes: tuple[Archetype, ...] | None, money: Currency) -> list[str]:
+    if not archetypes:
+        return []
+    lines = _heading("Characters")
+    for arch in archetypes:
+        lines.append(arch.name)
+        lines += _ability("Bend", arch.bend, money, 1)
+        lines += _ability("Cost", arch.cost, money, 1)
+        for dip in arch.diplomats:
+            lines.append(f"{INDENT}{dip.name} ({dip.face})")
+            lines += _ability("Signature", dip.signature, money, 2)
+        lines.append("")
+    return lines[:-1]
+
+
+def _ability(label: str, ability: Ability, money: Currency, depth: int) -> list[str]:
+    play = _play(ability.timing, ability.aim, ability.price, money)
+    tag = f"  [{', '.join(play)}]" if play else ""
+    return [f"{INDENT * depth}{label}: {ability.name}{tag}",
+            *_indent(ability.text.printed, depth + 1)]
+
+
+def _rulings(rulings: tuple[Ruling, ...] | None) -> list[str]:
+    if not rulings:
+        return []
+    topics: dict[str, list[Ruling]] = {}
+    for r in rulings:
+        topics.setdefault(r.topic, []).append(r)
+    lines = _heading("Rulings")
+    for topic, group in topics.items():
+        lines += _heading(topic, 3)
+        for r in group:
+            ruling = _indent(r.ruling) or [""]
+            lines += [f"- {ruling[0].strip()}", *ruling[1:], *_indent(f"Why: {r.why.strip()}"),
+                      ""]
+    return lines[:-1]
+
+
+# ---- standard-deck games --------------------------------------------------------------------
+
+def _roles(game: Game) -> list[str]:
+    if not game.roles:
+        return []
+    pieces = {p.id: p.name for p in game.pieces or ()}
+    variants = {v.id: v.name for v in _variants(game)}
+    lines = _heading("Roles")
+    for role in game.roles:
+        lines += [_role_line(role, pieces, variants), *_indent(role.wins), ""]
+    return lines[:-1]
+
+
+def _role_line(role: Role, pieces: dict[str, str], variants: dict[str, str]) -> str:
+    tags = []
+    if role.piece:
+        tags.append(f"card: {_name(role.piece, pieces)}")
+    if role.variant:
+        tags.append(f"variant: {_name(role.variant, variants)}")
+    return f"{role.name}  [{', '.join(tags)}]" if tags else role.name
+
+
+def _variants(game: Game) -> tuple[Variant, ...]:
+    return game.rules.variants if isinstance(game.rules, HeistRules) else ()
+
+
+_DECK_ORDER = {card: i for i, card in enumerate(STANDARD_DECK)}
+
+
+def _deck_order(card: PlayingCard) -> int:
+    """Suits as a new deck lies (spades, hearts, diamonds, clubs), ace to king."""
+    return _DECK_ORDER.get(card, len(_DECK_ORDER))
+
+
+def _pieces(pieces: tuple[Piece, ...] | None) -> list[str]:
+    if not pieces:
+        return []
+    width = max(len(p.name) for p in pieces)
+    lines = _heading("Cards of the standard deck")
+    used: set[PlayingCard] = set()
+    for piece in pieces:
+        cards = sorted(piece.cards, key=_deck_order)
+        used.update(cards)
+        lines.append(f"{piece.name.ljust(width)}  {' '.join(str(c) for c in cards)}".rstrip())
+    unused = [c for c in STANDARD_DECK if c not in used]
+    if unused:
+        lines.append(f"{'(unused)'.ljust(width)}  {' '.join(str(c) for c in unused)}")
+    return lines
+
+
+def _treasure(game: Game) -> list[str]:
+    rules = game.rules
+    if not isinstance(rules, HeistRules):
+        return []
+    pieces = {p.id: p.name for p in game.pieces or ()}
+    lines = _heading("Treasure")
+    lines += [
+        f"{rules.diamonds} diamonds ({_name(rules.diamond_piece, pieces)} cards) and the role "
+        f"cards of the row; apologies ({_name(rules.apology_piece, pieces)} cards) lie before "
+        "the Boss.",
+        f"The Boss hides {rules.boss_hides.min} to {rules.boss_hides.max} diamonds; the first "
+        f"player may hide {rules.first_player_may_hide} role card(s).",
+        "",
+    ]
+    columns = list(dict.fromkeys(c.piece.id for row in rules.treasure for c in row.roles))
+    header = ["players", *(pieces.get(c, c) for c in columns), "apologies"]
+    rows = []
+    for row in rules.treasure:
+        n = {c.piece.id: c.n for c in row.roles}
+        rows.append([str(row.players), *(str(n.get(c, 0)) for c in columns),
+                     str(row.apologies), "advanced" if row.advanced else ""])
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines.append("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
+    for r in rows:
+        cells = [c.rjust(w) for c, w in zip(r[:-1], widths, strict=True)]
+        lines.append("  ".join([*cells, r[-1]]).rstrip())  # then "advanced", if it is
+    if rules.variants:
+        names = {v.id: v.name for v in rules.variants}
+        lines += ["", *_heading("Variants", 3)]
+        for v in rules.variants:
+            changes = [f"{pieces.get(c.piece.id, c.piece.id)} {_signed(c.n)}" for c in v.roles]
+            if v.apologies:
+                changes.append(f"apologies {_signed(v.apologies)}")
+            if v.excludes:
+                changes.append("not with " + ", ".join(_name(x, names) for x in v.excludes))
+            lines.append(f"{v.name}  [{v.players.min}-{v.players.max} players]")
+            if changes:
+                lines += _indent("; ".join(changes))
+            if v.note:
+                lines += _indent(v.note)
+            lines.append("")
+        lines.pop()
+    return lines
