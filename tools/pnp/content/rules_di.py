@@ -110,6 +110,7 @@ class DepartureRules:
     collapse_skips_turn: bool
     failure_skips_turn: bool
     partner_needs_marriage_door: bool
+    partners_leave_together: bool
     attacks_on_departing: str
 
 
