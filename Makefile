@@ -23,7 +23,7 @@ $(VENV)/.test-deps: pyproject.toml
 all: build
 
 build: $(VENV)/.run-deps
-	$(PNP) check
+	$(PNP) build
 
 ## make check: validate content and run every static cross-check
 check: $(VENV)/.run-deps
@@ -46,6 +46,7 @@ docs: $(VENV)/.run-deps
 ## make bench: benchmarks that print figures (not part of make test)
 bench: $(VENV)/.run-deps
 	$(BIN)/python tools/bench/check_speed.py
+	$(BIN)/python tools/bench/build_speed.py
 
 ## make clean: delete every output; make distclean also deletes .venv
 clean:

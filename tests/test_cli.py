@@ -66,7 +66,7 @@ def test_text_output_format(capsys: pytest.CaptureFixture[str], copy_game) -> No
     assert any(line.endswith(
         "goals.yaml:6:24: error E204 unknown door 'defekt' (did you mean 'defect'?)")
         for line in lines), lines
-    assert lines[-1] == "1 error, 1 warning in 5 files"
+    assert lines[-1] == "1 error, 1 warning in 7 files"  # 5 game files + 2 layout files
 
 
 def test_all_problems_in_one_run(capsys: pytest.CaptureFixture[str], copy_game) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import __version__, pipeline
-from pnp.content.project import find_games
+from pnp.content.project import display_path, find_games
 from pnp.content.vocab import effects_schema_text, reference_markdown
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
 from pnp.listing import render_listing
@@ -53,6 +53,25 @@ def _parser() -> argparse.ArgumentParser:
     vocab = sub.add_parser("vocab", help="print the effect vocabulary reference (Markdown)")
     vocab.add_argument("--schema", action="store_true",
                        help="print the generated JSON Schema of effects instead")
+
+    build = sub.add_parser("build", help="check, then write the print-and-play PDFs")
+    build.add_argument("games", nargs="*", metavar="GAME",
+                       help="game folders under the content folder (default: every game)")
+    build.add_argument("--content", type=Path, default=Path("content"),
+                       help="the content folder (default: ./content)")
+    build.add_argument("--out", type=Path, default=Path("build"),
+                       help="where to write: OUT/<game>/ (default: ./build)")
+    build.add_argument("--paper", choices=("a4", "letter", "all"), default="all",
+                       help="paper size (default: all)")
+    build.add_argument("--ink-saver", action="store_true",
+                       help="white backgrounds, no full-bleed fills (files end -ink-saver)")
+    build.add_argument("--png", action="store_true",
+                       help="also one 300 dpi PNG per card face, with bleed")
+    build.add_argument("--flip", choices=("long", "short"), default="long",
+                       help="the edge your printer turns the sheet on for duplex (default long)")
+    build.add_argument("--back-offset", default="0,0", metavar="X,Y",
+                       help="move backs by X,Y mm to correct a printer's duplex offset")
+    build.add_argument("--strict", action="store_true", help="warnings stop the build too")
 
     sub.add_parser("codes", help="print the table of diagnostic codes (Markdown)")
     return parser
@@ -97,6 +116,46 @@ def _list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset takes X,Y in millimetres, not {text!r}") from None
+    return x, y
+
+
+def _build(args: argparse.Namespace) -> int:
+    """Check; on errors write nothing; else render everything in memory, then write it."""
+    from pnp.render import build, geometry
+
+    games = _games(args.content, args.games)
+    out = args.out.resolve()
+    content = args.content.resolve()
+    if out == content or content in out.parents:
+        raise UsageError(f"--out {args.out} is inside the content folder; pnp never writes there")
+    opts = build.Options(papers=build.PAPERS if args.paper == "all" else (args.paper,),
+                         ink_saver=args.ink_saver, png=args.png, flip=args.flip,
+                         back_offset_mm=_offset(args.back_offset))
+    result = pipeline.check(args.content, games)
+    errors, warnings = counts(result.diagnostics)
+    if errors or (args.strict and warnings):
+        sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
+        print("pnp: nothing was written", file=sys.stderr)
+        return EXIT_CONTENT
+    geo = geometry.default()
+    rendered = {g: build.build_game(result.games[g], geo, opts) for g in games}
+    for game_id, outputs in rendered.items():
+        manifest = build.write_game(result.games[game_id], outputs, out / game_id)
+        for f in manifest["files"]:
+            pages = f" ({f['pages']} pages)" if "pages" in f else ""
+            if not f["path"].startswith("png/"):
+                print(f"wrote {display_path(out / game_id / f['path'])}{pages}")
+        pngs = sum(1 for f in manifest["files"] if f["path"].startswith("png/"))
+        if pngs:
+            print(f"wrote {pngs} PNG files under {display_path(out / game_id / 'png')}")
+    return EXIT_OK
+
+
 def _vocab(args: argparse.Namespace) -> int:
     sys.stdout.write(effects_schema_text() if args.schema else reference_markdown())
     return EXIT_OK
@@ -120,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list(args)
         if args.command == "vocab":
             return _vocab(args)
+        if args.command == "build":
+            return _build(args)
         sys.stdout.write(codes_table())  # the only other command: codes
         return EXIT_OK
     except UsageError as exc:

@@ -37,7 +37,8 @@ def _codes(*rows: tuple[str, str]) -> dict[str, Code]:
     return table
 
 
-# The one table of codes. Codes are stable: never renumber, only add.
+# The one table of codes. Codes are stable: never renumber, only add. Retired codes are
+# never reused: W710 (a text-length estimate) gave way to E720, which measures real glyphs.
 CODES: dict[str, Code] = _codes(
     # E1xx: reading files
     ("E101", "YAML syntax error"),
@@ -90,10 +91,15 @@ CODES: dict[str, Code] = _codes(
     ("E707", "a number typed in a text contradicts the data of what it is printed on"),
     ("W708", "a number typed in a text should be a field, so that it follows the data"),
     ("W709", "a capitalised word in printed text is not a glossary term or a name in the game"),
-    ("W710", "a card's printed text may not fit its rules box (an estimate)"),
     ("E711", "two Goals name the same doors and their conditions differ only in numbers"),
     ("E712", "the content disagrees with a fact quoted from the source rulebook"),
     ("E713", "a fact's number does not appear in the quote it comes from"),
+    ("E720", "a text does not fit its box even at the smallest size its layout allows"),
+    # E73x: images
+    ("E730", "an image the content names does not exist"),
+    ("E731", "an image the content names cannot be read as an image"),
+    ("E732", "an image path leads outside the content folder"),
+    ("E740", "a character board must carry one woman and one man"),
 )
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from pnp import checks
 from pnp.content.project import Game, load_game
 from pnp.diagnostics import Diagnostic
+from pnp.render import geometry
 
 
 @dataclass(slots=True)
@@ -27,6 +28,9 @@ class CheckResult:
 def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
     """Load and cross-check each game; gather every problem before returning."""
     result = CheckResult()
+    geo = geometry.default()  # the layouts every renderer and the fit check use
+    result.files += len(geo.files)
+    result.diagnostics.extend(geo.diagnostics)
     for game_id in game_ids:
         loaded = load_game(content, game_id)
         result.files += len(loaded.files)

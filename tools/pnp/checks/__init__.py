@@ -16,13 +16,14 @@ from pnp.checks import (
     components,
     deck,
     facts,
+    fit,
     glossary,
     goal_terms,
     goals,
     ids,
+    images,
     numbers,
     references,
-    text_fit,
     text_numbers,
 )
 from pnp.content.project import Game
@@ -39,7 +40,8 @@ CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
     card_refs.check,
     text_numbers.check,
     glossary.check,
-    text_fit.check,
+    fit.check,
+    images.check,
     goal_terms.check,
     facts.check,
 )

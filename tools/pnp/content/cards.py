@@ -104,6 +104,7 @@ class Card:
     door: Ref | None
     waives: str | None
     back: str
+    art: Ref | None
     src: Src = field(compare=False, repr=False)
 
     def terms(self) -> tuple[Term, ...]:
@@ -223,7 +224,9 @@ class Builder:
             aim=Aim(c["aim"]) if "aim" in c else None, price=c.get("price", 0),
             requires=terms["requires"], steps=terms["steps"], law=law, headline=headline,
             door=Ref(c["door"], Src.at(doc, (*p, "door"))) if "door" in c else None,
-            waives=c.get("waives"), back=c.get("back", ""), src=Src.at(doc, p),
+            waives=c.get("waives"), back=c.get("back", ""),
+            art=Ref(c["art"], Src.at(doc, (*p, "art"))) if "art" in c else None,
+            src=Src.at(doc, p),
         )
 
     def ability(self, doc: Document, path: Path_, a: dict[str, Any]) -> Ability:

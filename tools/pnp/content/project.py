@@ -31,6 +31,7 @@ from pnp.content.cards import (
 )
 from pnp.content.components import Components
 from pnp.content.departures import Door, Goal, build_doors, build_goals
+from pnp.content.examples import Example, build_examples
 from pnp.content.facts import Fact, build_facts
 from pnp.content.heist import HeistRules, Piece, Role, build_pieces, build_roles
 from pnp.content.loader import Document, load_yaml
@@ -67,6 +68,7 @@ KINDS: dict[str, Kind] = {
         Kind("glossary", "glossary.schema.json"),
         Kind("rulings", "rulings.schema.json"),
         Kind("facts", "facts.schema.json"),
+        Kind("examples", "examples.schema.json"),
     )
 }
 
@@ -82,6 +84,7 @@ class Game:
     """The typed model of one game. Parts whose documents had problems are left out."""
 
     id: str
+    folder: Path | None = None  # where the game's files are, for the images they refer to
     info: GameInfo | None = None
     rules: Rules | None = None
     components: Components | None = None
@@ -96,6 +99,7 @@ class Game:
     glossary: tuple[GlossaryTerm, ...] | None = None
     rulings: tuple[Ruling, ...] | None = None
     facts: tuple[Fact, ...] | None = None
+    examples: tuple[Example, ...] | None = None  # worked examples, played as scenarios
 
     @property
     def diplomats(self) -> tuple[Diplomat, ...]:
@@ -194,7 +198,7 @@ def load_game(content: Path, game_id: str) -> Loaded:
         # Only documents with no problem at all (from reading or from the schema) are built.
         if not any(d.file == doc.display for d in out.diagnostics):
             valid.setdefault(kind, []).append(doc)
-    out.game = _build(game_id, valid, ruleset, out.diagnostics)
+    out.game = _build(game_id, valid, ruleset, out.diagnostics, folder)
     return out
 
 
@@ -223,7 +227,7 @@ def _kind_of(doc: Document, diagnostics: list[Diagnostic]) -> str | None:
 
 
 def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
-           diagnostics: list[Diagnostic]) -> Game:
+           diagnostics: list[Diagnostic], folder: Path | None = None) -> Game:
     """The model from the documents that passed every check so far.
 
     The game and its rules come first: printed texts are rendered with the money format
@@ -273,4 +277,6 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
         parts["rulings"] = build_rulings(one["rulings"])
     if "facts" in one:
         parts["facts"] = build_facts(one["facts"])
-    return Game(game_id, **parts)
+    if "examples" in one:
+        parts["examples"] = build_examples(one["examples"])
+    return Game(game_id, folder, **parts)

@@ -1,0 +1,189 @@
+"""`pnp build`: every print-and-play file of a game, gathered in memory, then written.
+
+Read as a short sequence: (1) render every document for every paper into memory; (2) if
+anything failed, write nothing; (3) write each file atomically; (4) write the manifest.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content.cards import Card
+from pnp.content.project import Game
+from pnp.render import cards as card_faces
+from pnp.render import pdf, sheets
+from pnp.render.geometry import Geometry, Size
+from pnp.render.sheets import Group, Item
+
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What `pnp build` was asked for."""
+
+    papers: tuple[str, ...] = PAPERS
+    ink_saver: bool = False
+    png: bool = False
+    flip: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(slots=True)
+class Output:
+    """One file to write, with what the manifest says of it."""
+
+    path: str  # relative to the game's output folder
+    data: bytes
+    pages: int = 0
+    paper: str = ""
+    contents: dict[str, Any] = field(default_factory=dict)
+
+
+def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Group]:
+    """Every deck of a card game as printable items (each copy once), in the order of the
+    components list."""
+    layouts = geo.layouts
+    if game.cards is None and game.goals is None:
+        return []
+    decks = game.components.decks() if game.components else {}
+    by_deck: dict[str, list[Card]] = {}
+    for card in game.cards or ():
+        by_deck.setdefault(card.deck.id, []).append(card)
+    groups: list[Group] = []
+    for deck_id, deck in decks.items():
+        items: list[Item] = []
+        back = _back(game, deck_id, deck.name, theme)
+        if game.goals and deck_id == "goals":
+            for goal in game.goals:
+                items.append(Item(goal.id, _goal_front(game, goal, layouts["goal"], theme), back))
+        for card in by_deck.get(deck_id, ()):
+            front = sheets.reusable(_front(game, card, card_faces.layout_for(card, layouts),
+                                           theme)) if card.count > 1 else _front(
+                game, card, card_faces.layout_for(card, layouts), theme)
+            card_back = back
+            if card.back:
+                card_back = _board_back(game, layouts["reference"], theme)
+            items += [Item(f"{card.id}-{n}" if card.count > 1 else card.id, front, card_back)
+                      for n in range(1, card.count + 1)]
+        if items:
+            groups.append(Group(deck.name, tuple(items)))
+    return groups
+
+
+def _front(game: Game, card: Card, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
+    def draw(canvas: Canvas, size: Size) -> None:
+        card_faces.draw_front(canvas, size, game, card, layout, theme)
+    return draw
+
+
+def _goal_front(game: Game, goal: Any, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
+    def draw(canvas: Canvas, size: Size) -> None:
+        card_faces.draw_goal(canvas, size, game, goal, layout, theme)
+    return draw
+
+
+def _back(game: Game, deck_id: str, name: str, theme: card_faces.Theme) -> sheets.DrawFace:
+    def draw(canvas: Canvas, size: Size) -> None:
+        card_faces.draw_back(canvas, size, game, deck_id, name, theme)
+    return sheets.reusable(draw)
+
+
+def _board_back(game: Game, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
+    def draw(canvas: Canvas, size: Size) -> None:
+        card_faces.draw_departures_board(canvas, size, game, layout, theme)
+    return sheets.reusable(draw)
+
+
+def _title(game: Game) -> str:
+    return f"{game.info.title} v{game.info.version}" if game.info else game.id
+
+
+def card_outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
+    """cards-<paper>.pdf (duplex) and cards-gutterfold-<paper>.pdf for each paper."""
+    theme = card_faces.Theme(opts.ink_saver)
+    groups = card_groups(game, geo, theme)
+    if not groups or geo.marks is None:
+        return []
+    marks = geo.marks
+    title = _title(game)
+    contents = {"decks": {g.name: len(g.items) for g in groups}}
+    offset = (opts.back_offset_mm[0] * 72 / 25.4, opts.back_offset_mm[1] * 72 / 25.4)
+    out: list[Output] = []
+    for paper_id in opts.papers:
+        paper = geo.papers[paper_id]
+        imp = geo.impositions["cards"]
+
+        def duplex(canvas: Canvas, paper: Any = paper, imp: Any = imp) -> int:
+            pages = sheets.registration_pages(canvas, imp, paper, marks, title, opts.flip)
+            return pages + sheets.sheet_pages(canvas, groups, imp, paper, marks, title,
+                                              opts.flip, offset)
+
+        data, pages = pdf.render(paper.width, paper.height, f"{title}: cards ({paper.name})",
+                                 duplex, "cards, fronts and backs for duplex printing")
+        out.append(Output(f"cards-{paper_id}.pdf", data, pages, paper_id, contents))
+        fold = geo.impositions["gutterfold"]
+
+        def gutter(canvas: Canvas, paper: Any = paper, fold: Any = fold) -> int:
+            return sheets.gutterfold_pages(canvas, groups, fold, paper, marks, title)
+
+        data, pages = pdf.render(paper.width, paper.height,
+                                 f"{title}: cards, gutterfold ({paper.name})", gutter,
+                                 "cards, front and back side by side")
+        out.append(Output(f"cards-gutterfold-{paper_id}.pdf", data, pages, paper_id, contents))
+    return out
+
+
+Renderer = Callable[[Game, Geometry, Options], list[Output]]
+
+
+def renderers() -> list[Renderer]:
+    """Every product renderer; each returns nothing for a game it does not apply to."""
+    from pnp.render import boards, chips, heist
+
+    return [card_outputs, boards.outputs, chips.outputs, heist.outputs]
+
+
+def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
+    """Every file of one game, in memory."""
+    outputs: list[Output] = []
+    for render in renderers():
+        outputs += render(game, geo, opts)
+    if opts.png:
+        from pnp.render import png
+
+        outputs += png.outputs(game, geo, opts)
+    if opts.ink_saver:  # never overwrite the full-colour kit
+        for o in outputs:
+            stem, dot, ext = o.path.rpartition(".")
+            if ext in ("pdf", "png"):
+                o.path = f"{stem}-ink-saver{dot}{ext}"
+    return outputs
+
+
+def write_game(game: Game, outputs: Sequence[Output], folder: Path) -> dict[str, Any]:
+    """Write every file of one game atomically, then its manifest; returns the manifest."""
+    files = []
+    for o in outputs:
+        digest = pdf.write_atomic(folder / o.path, o.data)
+        entry: dict[str, Any] = {"path": o.path, "sha256": digest, "bytes": len(o.data)}
+        if o.path.endswith(".pdf"):
+            entry.update(pages=o.pages, paper=o.paper)
+        if o.contents:
+            entry["contents"] = o.contents
+        files.append(entry)
+    manifest = {
+        "game": game.id,
+        "title": game.info.title if game.info else game.id,
+        "version": game.info.version if game.info else "",
+        "files": files,
+    }
+    pdf.write_atomic(folder / "manifest.json",
+                     (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
+    return manifest

@@ -1,0 +1,755 @@
+"""Punch-out pieces for Diplomatic Immunity: coins, Favor chips and the seat-coloured chips and
+markers, laid out on print-and-play sheets with a cut line round every piece.
+
+Every count comes from the components list: coins from `money.denominations`, one Favor chip
+per diplomat, `per_seat` pieces in each seat colour, and so on. A sheet is a page of fronts
+followed by a page of backs, each back placed with `sheets.back_rect` so that after a duplex
+flip it lands behind its front. Faces print past the cut line by a small bleed, so neither a
+ragged cut nor a slightly misregistered back shows white.
+
+Sizes (cut line):
+  coins, Favor, Immunity and Signature chips: 24.26 mm rounds, the size of a US quarter;
+  Departing markers: 22 mm rounds, still easy to see across the table, but smaller than a
+    coin so they are never counted as money;
+  Scandal tokens: 3/4 in (19.05 mm) squares, a pile in front of a player, square so they
+    never mix with coins;
+  Law markers: 5/8 in (15.875 mm) squares, sitting on a Law card in effect without hiding
+    its text;
+  Heat markers: 1/2 in (12.7 mm) rounds, small enough to sit inside one box of the
+    character board's Heat track, the smallest piece a pair of scissors still cuts well.
+
+The layout is pure (`plan`) so tests can prove it: pieces in rows, each kind starting a new
+row, a seat's set never split across rows, nothing nearer the page edge than the margins
+allow. A face used by several pieces (a coin, the Favor back) is drawn once per file as a
+PDF form and placed by reference.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content.cards import Diplomat
+from pnp.content.components import Item, Seat
+from pnp.render import fonts, icons, pdf, sheets
+from pnp.render.geometry import Marks, Paper
+from pnp.render.sheets import Rect
+from pnp.render.units import PT_PER_IN, mm
+
+if TYPE_CHECKING:
+    from pnp.content.project import Game
+    from pnp.render.build import Options, Output
+    from pnp.render.geometry import Geometry
+
+PAPER = "#f7f1e3"
+INK = "#1d1d1b"
+WHITE = "#ffffff"
+FAVOR = "#8a6d1d"  # the Bribes and Favors deck colour
+SCANDAL = "#b71c1c"
+CUT = "#1d1d1b"
+
+QUARTER = mm(24.26)
+ROUND, SQUARE = "round", "square"
+
+# (shape, size) of each chip item, by the components list's id.
+SHAPES: dict[str, tuple[str, float]] = {
+    "favor-chips": (ROUND, QUARTER),
+    "immunity-chips": (ROUND, QUARTER),
+    "signature-chips": (ROUND, QUARTER),
+    "departing-markers": (ROUND, mm(22)),
+    "scandal-tokens": (SQUARE, 0.75 * PT_PER_IN),
+    "law-markers": (SQUARE, 0.625 * PT_PER_IN),
+    "heat-markers": (ROUND, 0.5 * PT_PER_IN),
+}
+
+# The word and icon printed on each seat-coloured piece.
+SEAT_ICONS: dict[str, tuple[str, str]] = {
+    "immunity-chips": ("IMMUNITY", "shield"),
+    "signature-chips": ("SIGNATURE", "nib"),
+    "departing-markers": ("DEPARTING", "plane"),
+    "law-markers": ("LAW", "gavel"),
+    "heat-markers": ("HEAT", "flame"),
+}
+
+# Coin metals from the smallest denomination up: (fill, ink).
+METALS = (("#c98b5b", "#4a2208"), ("#c3c9cf", "#2f3942"), ("#d8b443", "#4d3a00"))
+
+GAP = mm(3)  # between the cut lines of neighbours
+BLEED = mm(1.0)  # each face prints this far past its cut line
+MARGIN_X = mm(11)  # left and right, room for the ruler and the page label
+MARGIN_Y = mm(10)  # top and bottom
+
+# draw(canvas, cx, cy, half): one face centred at (cx, cy), `half` the radius or half the
+# side of its cut line; it paints up to BLEED beyond the cut line, never further.
+DrawPiece = Callable[[Canvas, float, float, float], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One physical piece: its kind (a label key), shape, size, seat and two faces."""
+
+    kind: str  # "$1M coins", "Favor chips", ...
+    key: str  # the manifest's key: the denomination or the components item id
+    shape: str
+    size: float  # the cut line's diameter or side, points
+    unit: int  # pieces that belong together on a row (a seat's set)
+    seat: str | None
+    front: DrawPiece
+    back: DrawPiece
+    coin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where piece `index` is cut from a page of fronts."""
+
+    index: int
+    rect: Rect  # the cut line's bounding box
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def columns(size: float, paper: Paper, unit: int = 1) -> int:
+    """How many pieces of one size fit across the paper between the side margins, rounded
+    down to whole sets of `unit` (a seat's pieces stay on one row) where a set fits."""
+    n = max(1, int((paper.width - 2 * MARGIN_X + GAP) // (size + GAP)))
+    return n - n % unit if n >= unit else n
+
+
+def plan(pieces: Sequence[tuple[str, float, int]], paper: Paper) -> list[list[Slot]]:
+    """Pages of slots for pieces given as (kind, size, unit) in order: rows of one kind,
+    each kind starting a new row, whole sets of `unit` to a row, rows flowing down the
+    page and onto the next; each row's grid and each page's block of rows is centred."""
+    rows: list[tuple[float, int, list[int]]] = []
+    last = None
+    for i, (kind, size, unit) in enumerate(pieces):
+        n = columns(size, paper, unit)
+        if last != kind or len(rows[-1][2]) >= n:
+            rows.append((size, n, []))
+        rows[-1][2].append(i)
+        last = kind
+    room = paper.height - 2 * MARGIN_Y
+    page_rows: list[list[tuple[float, int, list[int]]]] = []
+    used = 0.0
+    for row in rows:
+        need = row[0] + (GAP if page_rows and page_rows[-1] else 0.0)
+        if not page_rows or used + need > room + 1e-6:
+            page_rows.append([])
+            need, used = row[0], 0.0
+        page_rows[-1].append(row)
+        used += need
+    pages: list[list[Slot]] = []
+    for chunk in page_rows:
+        block = sum(size for size, _, _ in chunk) + GAP * (len(chunk) - 1)
+        top = (paper.height + block) / 2
+        slots: list[Slot] = []
+        for size, n, members in chunk:
+            left = (paper.width - (n * size + (n - 1) * GAP)) / 2
+            y = top - size
+            slots += [Slot(index, Rect(left + c * (size + GAP), y, size, size))
+                      for c, index in enumerate(members)]
+            top = y - GAP
+        pages.append(slots)
+    return pages
+
+
+def layout_of(items: Sequence[Piece]) -> list[tuple[str, float, int]]:
+    """What `plan` needs to know of each piece."""
+    return [(p.kind, p.size, p.unit) for p in items]
+
+
+def printed(rect: Rect) -> Rect:
+    """The area a face paints: its cut box and the bleed round it."""
+    return Rect(rect.x - BLEED, rect.y - BLEED, rect.w + 2 * BLEED, rect.h + 2 * BLEED)
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def chip_items(game: Game) -> list[Item]:
+    """The components list's items drawn here, in its order."""
+    if game.components is None:
+        return []
+    return [i for i in game.components.items if i.id in SHAPES and i.count > 0]
+
+
+def pieces(game: Game, ink_saver: bool = False) -> list[Piece]:
+    """Every piece, in print order: coins by denomination, then the chip items in the order
+    of the components list."""
+    comp = game.components
+    if comp is None:
+        return []
+    money = comp.money
+    fmt = game.info.currency.format if game.info else str
+    out: list[Piece] = []
+    if money:
+        values = sorted({d.value for d in money.denominations})
+        for d in money.denominations:
+            metal = METALS[min(values.index(d.value), len(METALS) - 1)]
+            face = _coin(fmt(d.value), metal, ink_saver)
+            label = fmt(d.value)
+            out += [Piece(f"{label} coins", label, ROUND, QUARTER, 1, None, face, face, coin=True)
+                    for _ in range(d.count)]
+    title = game.info.title if game.info else game.id
+    for item in chip_items(game):
+        shape, size = SHAPES[item.id]
+        if item.id == "favor-chips":
+            out += _favors(game, item, size, title, ink_saver)
+        elif item.id == "scandal-tokens":
+            face = _scandal(ink_saver)
+            out += [Piece(item.name, item.id, shape, size, 1, None, face, face)
+                    for _ in range(item.count)]
+        else:
+            out += _seat_pieces(item, comp.seats, shape, size, ink_saver)
+    return out
+
+
+def _favors(game: Game, item: Item, size: float, title: str, ink_saver: bool) -> list[Piece]:
+    diplomats = game.diplomats
+    if not diplomats:
+        return []
+    archetypes = {a.id: a.name for a in game.archetypes or ()}
+    back = _favor_back(title, ink_saver)
+    out = []
+    for n in range(item.count):
+        d = diplomats[n % len(diplomats)]
+        front = _favor_front(d, archetypes.get(d.archetype, d.archetype), n, ink_saver)
+        out.append(Piece(item.name, item.id, ROUND, size, 1, None, front, back))
+    return out
+
+
+def _seat_pieces(item: Item, seats: Sequence[Seat], shape: str, size: float,
+                 ink_saver: bool) -> list[Piece]:
+    """`count` pieces, `per_seat` of each seat colour in turn."""
+    word, icon = SEAT_ICONS.get(item.id, (item.name.upper(), "star"))
+    per = item.per_seat or 1
+    out = []
+    faces: dict[str | None, DrawPiece] = {}
+    for n in range(item.count):
+        seat = seats[(n // per) % len(seats)] if seats else None
+        key = seat.id if seat else None
+        if key not in faces:  # one face per colour, so the sheet can reuse it
+            faces[key] = _seat_face(word, icon, seat, shape, ink_saver)
+        face = faces[key]
+        out.append(Piece(item.name, item.id, shape, size, per, seat.id if seat else None,
+                         face, face))
+    return out
+
+
+def contents(items: Sequence[Piece]) -> dict[str, Any]:
+    """What the manifest says was drawn: coins by value, pieces by item, and by seat."""
+    coins: dict[str, int] = {}
+    chips: dict[str, int] = {}
+    seats: dict[str, dict[str, int]] = {}
+    for p in items:
+        if p.coin:
+            coins[p.key] = coins.get(p.key, 0) + 1
+            continue
+        chips[p.key] = chips.get(p.key, 0) + 1
+        if p.seat:
+            per = seats.setdefault(p.seat, {})
+            per[p.key] = per.get(p.key, 0) + 1
+    out: dict[str, Any] = {}
+    if coins:
+        out["coins"] = coins
+    if chips:
+        out["chips"] = chips
+    if seats:
+        out["seats"] = seats
+    return out
+
+
+# --------------------------------------------------------------------------- faces
+
+
+def _text_on(colour: str) -> str:
+    """Ink or white, whichever reads better on `colour`."""
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else WHITE
+
+
+def _disc(c: Canvas, cx: float, cy: float, half: float, shape: str, fill: str) -> None:
+    """The piece's ground, out into the bleed."""
+    c.setFillColor(fill)
+    if shape == ROUND:
+        c.circle(cx, cy, half + BLEED, stroke=0, fill=1)
+    else:
+        c.rect(cx - half - BLEED, cy - half - BLEED, 2 * (half + BLEED), 2 * (half + BLEED),
+               stroke=0, fill=1)
+
+
+def arc_text(c: Canvas, text: str, cx: float, cy: float, radius: float, face: str,
+             size: float, colour: str, top: bool, tracking: float = 0.0) -> None:
+    """Text centred on the top (reading clockwise) or bottom (anticlockwise) of a circle,
+    letters upright; `radius` is the middle of the capitals."""
+    font = fonts.font(face)
+    widths = [fonts.width(ch, face, size) + tracking for ch in text]
+    total = sum(widths) - tracking
+    cap = size * 0.66
+    base = radius - cap / 2 if top else radius + cap / 2
+    c.saveState()
+    c.setFillColor(colour)
+    c.setFont(font, size)
+    along = -total / 2
+    for ch, w in zip(text, widths, strict=True):
+        mid = along + (w - tracking) / 2
+        theta = math.pi / 2 - mid / radius if top else -math.pi / 2 + mid / radius
+        c.saveState()
+        c.translate(cx + base * math.cos(theta), cy + base * math.sin(theta))
+        c.rotate(math.degrees(theta) + (-90 if top else 90))
+        c.drawCentredString(0, 0, ch)
+        c.restoreState()
+        along += w
+    c.restoreState()
+
+
+def _fit(text: str, face: str, size: float, width: float, floor: float = 3.0) -> float:
+    """The type size, at most `size` and at least `floor`, at which `text` fits `width`."""
+    w = fonts.width(text, face, size)
+    return max(floor, size * min(1.0, width / w)) if w else size
+
+
+def _coin(value: str, metal: tuple[str, str], ink_saver: bool) -> DrawPiece:
+    fill, ink = (WHITE, INK) if ink_saver else metal
+
+    def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
+        c.saveState()
+        _disc(c, cx, cy, r, ROUND, fill)
+        c.setStrokeColor(ink)
+        c.setFillColor(ink)
+        # a milled edge, then the rim and the field
+        c.setLineWidth(0.35)
+        for k in range(0 if ink_saver else 72):
+            a = 2 * math.pi * k / 72
+            c.line(cx + r * 0.9 * math.cos(a), cy + r * 0.9 * math.sin(a),
+                   cx + r * 0.97 * math.cos(a), cy + r * 0.97 * math.sin(a))
+        c.setLineWidth(0.6)
+        c.circle(cx, cy, r * 0.88, stroke=1, fill=0)
+        c.setLineWidth(0.4)
+        c.circle(cx, cy, r * 0.66, stroke=1, fill=0)
+        arc_text(c, "DIPLOMATIC", cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, True, 0.4)
+        arc_text(c, "IMMUNITY", cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, False, 0.4)
+        for side in (-1, 1):
+            icons.draw(c, "star", cx + side * r * 0.77, cy, r * 0.07, ink)
+        size = _fit(value, "sans-black", r * 0.62, r * 1.15)
+        c.setFont(fonts.font("sans-black"), size)
+        c.drawCentredString(cx, cy - size * 0.34, value)
+        c.restoreState()
+
+    return draw
+
+
+def _seat_face(word: str, icon: str, seat: Seat | None, shape: str,
+               ink_saver: bool) -> DrawPiece:
+    colour = seat.colour if seat else "#6b6b6b"
+    name = seat.name.upper() if seat else ""
+    fill, ink = (WHITE, INK) if ink_saver else (colour, _text_on(colour))
+
+    def draw(c: Canvas, cx: float, cy: float, half: float) -> None:
+        c.saveState()
+        _disc(c, cx, cy, half, shape, fill)
+        if ink_saver:  # the seat colour as a band inside the cut line
+            c.setStrokeColor(colour)
+            c.setLineWidth(half * 0.14)
+            _outline(c, cx, cy, half * 0.93, shape)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.5)
+        big = half > mm(10)
+        _outline(c, cx, cy, half * (0.82 if big else 0.86), shape)
+        if big and shape == ROUND:
+            arc_text(c, word, cx, cy, half * 0.66, "sans-bold", half * 0.2, ink, True, 0.5)
+            arc_text(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.17, ink, False, 0.5)
+            _icon(c, icon, cx, cy, half * 0.3, ink)
+        else:
+            _icon(c, icon, cx, cy + half * 0.16, half * 0.38, ink)
+            size = _fit(name, "sans-bold", half * 0.24, half * 1.05, 3.0)
+            c.setFillColor(ink)
+            c.setFont(fonts.font("sans-bold"), size)
+            c.drawCentredString(cx, cy - half * 0.55, name)
+        c.restoreState()
+
+    return draw
+
+
+def _outline(c: Canvas, cx: float, cy: float, half: float, shape: str) -> None:
+    if shape == ROUND:
+        c.circle(cx, cy, half, stroke=1, fill=0)
+    else:
+        c.roundRect(cx - half, cy - half, 2 * half, 2 * half, half * 0.15, stroke=1, fill=0)
+
+
+def _icon(c: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
+    if name == "nib":
+        _nib(c, cx, cy, s, colour)
+    else:
+        icons.draw(c, name, cx, cy, s, colour)
+
+
+def _nib(c: Canvas, x: float, y: float, s: float, colour: str) -> None:
+    """A pen nib, point down: the Signature."""
+    c.saveState()
+    c.setFillColor(colour)
+    p = c.beginPath()
+    p.moveTo(x, y - s)
+    p.curveTo(x + s * 0.35, y - s * 0.35, x + s * 0.6, y + s * 0.05, x + s * 0.45, y + s * 0.55)
+    p.lineTo(x + s * 0.3, y + s * 0.55)
+    p.lineTo(x + s * 0.3, y + s)
+    p.lineTo(x - s * 0.3, y + s)
+    p.lineTo(x - s * 0.3, y + s * 0.55)
+    p.lineTo(x - s * 0.45, y + s * 0.55)
+    p.curveTo(x - s * 0.6, y + s * 0.05, x - s * 0.35, y - s * 0.35, x, y - s)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    # the breather hole and the slit, knocked back
+    dark = _text_on(colour) == WHITE
+    knock = WHITE if dark else "#000000"
+    c.setFillColor(knock)
+    c.setStrokeColor(knock)
+    c.setFillAlpha(1.0 if dark else 0.45)
+    c.setStrokeAlpha(1.0 if dark else 0.45)
+    c.circle(x, y + s * 0.12, s * 0.13, stroke=0, fill=1)
+    c.setLineWidth(max(0.4, s * 0.07))
+    c.line(x, y + s * 0.05, x, y - s * 0.8)
+    c.restoreState()
+
+
+def _scandal(ink_saver: bool) -> DrawPiece:
+    fill = WHITE if ink_saver else PAPER
+    red = INK if ink_saver else SCANDAL
+
+    def draw(c: Canvas, cx: float, cy: float, half: float) -> None:
+        c.saveState()
+        _disc(c, cx, cy, half, SQUARE, fill)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        _outline(c, cx, cy, half * 0.84, SQUARE)
+        icons.draw(c, "paper", cx, cy + half * 0.05, half * 0.55, "#6d655c" if not ink_saver
+                   else INK)
+        # a rubber stamp across the news
+        c.translate(cx, cy)
+        c.rotate(18)
+        size = _fit("SCANDAL", "sans-black", half * 0.42, half * 1.3)
+        w = fonts.width("SCANDAL", "sans-black", size) + half * 0.16
+        c.setFillColor(fill)
+        c.setStrokeColor(red)
+        c.setLineWidth(0.8)
+        c.roundRect(-w / 2, -size * 0.55, w, size * 1.1, size * 0.15, stroke=1, fill=1)
+        c.setFillColor(red)
+        c.setFont(fonts.font("sans-black"), size)
+        c.drawCentredString(0, -size * 0.34, "SCANDAL")
+        c.restoreState()
+
+    return draw
+
+
+# --------------------------------------------------------------------------- Favor chips
+
+
+TITLES = frozenset({"Dame", "Sir", "Lady", "Lord", "Count", "Countess", "Mother", "Father",
+                    "Colonel", "Major", "Captain", "General", "Baron", "Baroness", "Dr"})
+
+
+def initials(name: str) -> str:
+    """'Count Tobias von Hallern' -> 'TH': the capitalised words after any title."""
+    words = name.split()
+    if len(words) > 1 and words[0] in TITLES:
+        words = words[1:]
+    return "".join(w[0] for w in words if w[0].isupper())
+
+
+def name_lines(name: str, face: str, size: float, width: float) -> list[str]:
+    """The name on one line if it fits `width` at `size`, else on two, split where the
+    longer line is shortest."""
+    if fonts.width(name, face, size) <= width:
+        return [name]
+    words = name.split()
+    best: list[str] = [name]
+    best_w = math.inf
+    for k in range(1, len(words)):
+        lines = [" ".join(words[:k]), " ".join(words[k:])]
+        w = max(fonts.width(line, face, size) for line in lines)
+        if w < best_w:
+            best, best_w = lines, w
+    return best
+
+
+def _favor_front(d: Diplomat, archetype: str, n: int, ink_saver: bool) -> DrawPiece:
+    ring = WHITE if ink_saver else FAVOR
+    on_ring = INK if ink_saver else WHITE
+    field = WHITE if ink_saver else PAPER
+    figure = "#d0d0d0" if ink_saver else INK
+    mono = initials(d.name)
+
+    def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
+        c.saveState()
+        _disc(c, cx, cy, r, ROUND, ring)
+        inner = r * 0.78
+        c.setFillColor(field)
+        c.setStrokeColor(INK if ink_saver else "#5e4a12")
+        c.setLineWidth(0.5)
+        c.circle(cx, cy, inner, stroke=1, fill=1)
+        arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
+        arc_text(c, archetype.upper(), cx, cy, r * 0.89, "sans-bold", r * 0.15, on_ring, False,
+                 0.3)
+        # the bust, cut off flat above the name
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(cx - inner, cy - r * 0.13, 2 * inner, inner + r * 0.13)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.saveState()
+        clip = c.beginPath()
+        clip.circle(cx, cy, inner)
+        c.clipPath(clip, stroke=0, fill=0)
+        portrait(c, cx, cy, r, d, n, figure, field)
+        c.restoreState()
+        c.restoreState()
+        c.setFillColor(INK if ink_saver else field)
+        c.setFont(fonts.font("serif-bold"), r * 0.2)
+        c.drawCentredString(cx, cy - r * 0.09, mono)
+        c.setFillColor(INK)
+        size = r * 0.17
+        lines = name_lines(d.name, "sans-semibold", size, r * 1.25)
+        for k, line in enumerate(lines):
+            base = cy - r * (0.33 + 0.19 * k + (0.08 if len(lines) == 1 else 0.0))
+            half_w = math.sqrt(max(inner ** 2 - (base - cy - size * 0.25) ** 2, 0.0))
+            s = _fit(line, "sans-semibold", size, 2 * half_w - mm(1.5), 3.0)
+            c.setFont(fonts.font("sans-semibold"), s)
+            c.drawCentredString(cx, base, line)
+        c.restoreState()
+
+    return draw
+
+
+def portrait(c: Canvas, cx: float, cy: float, r: float, d: Diplomat, n: int, colour: str,
+             cut: str) -> None:
+    """A head-and-shoulders silhouette on a chip of radius `r` centred at (cx, cy), in the
+    chip's upper half: the figure and hair by face ('woman' or 'man', in one of three
+    styles by `n`), and a touch of the archetype (a chaplain's collar, an attaché's cap, a
+    spy's hat). Drawn in units of r."""
+    woman = d.face == "woman"
+    style = n // 2 % 3
+    c.saveState()
+    c.translate(cx, cy)
+    c.scale(r, r)
+    c.setFillColor(colour)
+    c.setStrokeColor(colour)
+    # shoulders, narrower and more sloping for a woman
+    w, top = (0.47, 0.12) if woman else (0.56, 0.14)
+    p = c.beginPath()
+    p.moveTo(-w - 0.04, -0.2)
+    p.curveTo(-w, 0.02, -w + 0.06, top, -0.11, top + 0.05)
+    p.lineTo(0.11, top + 0.05)
+    p.curveTo(w - 0.06, top, w, 0.02, w + 0.04, -0.2)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.rect(-0.075, top, 0.15, 0.16, stroke=0, fill=1)  # neck
+    hy, hw, hh = 0.43, 0.135 if woman else 0.145, 0.175  # the head
+    if woman and style == 0:  # long hair, down to the shoulders
+        hair = c.beginPath()
+        hair.moveTo(-0.2, 0.45)
+        hair.curveTo(-0.22, 0.3, -0.26, 0.2, -0.24, 0.12)
+        hair.lineTo(0.24, 0.12)
+        hair.curveTo(0.26, 0.2, 0.22, 0.3, 0.2, 0.45)
+        hair.close()
+        c.drawPath(hair, stroke=0, fill=1)
+        c.ellipse(-0.2, 0.3, 0.2, 0.64, stroke=0, fill=1)
+    elif woman and style == 1:  # hair up in a bun
+        c.circle(0.0, 0.64, 0.075, stroke=0, fill=1)
+        c.ellipse(-0.155, 0.4, 0.155, 0.625, stroke=0, fill=1)
+    elif woman:  # a bob, cut straight at the chin
+        c.ellipse(-0.195, 0.36, 0.195, 0.64, stroke=0, fill=1)
+        c.rect(-0.195, 0.27, 0.39, 0.23, stroke=0, fill=1)
+    elif style == 2:  # a swept quiff
+        c.ellipse(-0.17, 0.45, 0.13, 0.64, stroke=0, fill=1)
+    c.ellipse(-hw, hy - hh, hw, hy + hh, stroke=0, fill=1)
+    if not woman:  # ears
+        for side in (-1, 1):
+            c.ellipse(side * hw - 0.03, 0.38, side * hw + 0.03, 0.46, stroke=0, fill=1)
+    arch = d.archetype
+    if arch == "military-attache":  # a peaked cap
+        c.roundRect(-0.17, 0.54, 0.34, 0.12, 0.04, stroke=0, fill=1)
+        c.ellipse(-0.2, 0.52, 0.08, 0.57, stroke=0, fill=1)
+    elif arch == "spook":  # a fedora
+        c.ellipse(-0.28, 0.53, 0.28, 0.6, stroke=0, fill=1)
+        c.roundRect(-0.15, 0.55, 0.3, 0.16, 0.05, stroke=0, fill=1)
+    # cut-outs: collar, or a chaplain's white band
+    c.setFillColor(cut)
+    c.setStrokeColor(cut)
+    c.setLineWidth(0.025)
+    c.setLineCap(1)
+    if arch == "chaplain":
+        c.rect(-0.075, top + 0.02, 0.15, 0.05, stroke=0, fill=1)
+    elif woman:
+        c.line(-0.075, top + 0.03, 0.0, top - 0.04)
+        c.line(0.075, top + 0.03, 0.0, top - 0.04)
+    else:
+        c.line(-0.09, top + 0.05, 0.0, top - 0.04)
+        c.line(0.09, top + 0.05, 0.0, top - 0.04)
+    c.restoreState()
+
+
+def _favor_back(title: str, ink_saver: bool) -> DrawPiece:
+    ring = WHITE if ink_saver else FAVOR
+    on_ring = INK if ink_saver else WHITE
+    field = WHITE if ink_saver else PAPER
+    seal = INK if ink_saver else FAVOR
+
+    def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
+        c.saveState()
+        _disc(c, cx, cy, r, ROUND, ring)
+        inner = r * 0.78
+        c.setFillColor(field)
+        c.setStrokeColor(INK if ink_saver else "#5e4a12")
+        c.setLineWidth(0.5)
+        c.circle(cx, cy, inner, stroke=1, fill=1)
+        arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
+        arc_text(c, title.upper(), cx, cy, r * 0.89, "sans-bold", r * 0.13, on_ring, False, 0.2)
+        # a wax seal: a scalloped disc with a ringed star
+        p = c.beginPath()
+        bumps = 18
+        for k in range(bumps * 2 + 1):
+            a = 2 * math.pi * k / (bumps * 2)
+            rr = r * (0.6 if k % 2 == 0 else 0.54)
+            x, y = cx + rr * math.cos(a), cy + rr * math.sin(a)
+            if k == 0:
+                p.moveTo(x, y)
+            else:
+                p.lineTo(x, y)
+        p.close()
+        c.setFillColor(WHITE if ink_saver else seal)
+        c.setStrokeColor(seal)
+        c.setLineWidth(0.6)
+        c.drawPath(p, stroke=1, fill=1)
+        icons.seal(c, cx, cy, r * 0.44, INK if ink_saver else PAPER, ink_saver)
+        c.restoreState()
+
+    return draw
+
+
+# --------------------------------------------------------------------------- sheets
+
+
+def cut_line(c: Canvas, piece: Piece, rect: Rect) -> None:
+    """The thin outline to cut along."""
+    c.saveState()
+    c.setStrokeColor(CUT)
+    c.setLineWidth(0.35)
+    _outline_exact(c, rect, piece.shape)
+    c.restoreState()
+
+
+def _outline_exact(c: Canvas, rect: Rect, shape: str) -> None:
+    if shape == ROUND:
+        c.circle(rect.x + rect.w / 2, rect.y + rect.h / 2, rect.w / 2, stroke=1, fill=0)
+    else:
+        c.rect(rect.x, rect.y, rect.w, rect.h, stroke=1, fill=0)
+
+
+def _centre(rect: Rect) -> tuple[float, float, float]:
+    return rect.x + rect.w / 2, rect.y + rect.h / 2, rect.w / 2
+
+
+def _kinds(items: Sequence[Piece], page: Sequence[Slot]) -> str:
+    names: list[str] = []
+    for slot in page:
+        kind = items[slot.index].kind
+        if kind not in names:
+            names.append(kind)
+    return ", ".join(names)
+
+
+class Faces:
+    """Draws faces; a face used more than once becomes a PDF form, drawn once per document
+    and placed by reference, which keeps the file small. Forms are named in order of first
+    use, so the same drawing gives the same bytes."""
+
+    def __init__(self, c: Canvas, items: Sequence[Piece]) -> None:
+        self.c = c
+        uses: dict[int, int] = {}
+        for p in items:
+            for face in (p.front, p.back):
+                uses[id(face)] = uses.get(id(face), 0) + 1
+        self.shared = {k for k, n in uses.items() if n > 1}
+        self.forms: dict[tuple[int, float], str] = {}
+
+    def draw(self, face: DrawPiece, rect: Rect) -> None:
+        cx, cy, half = _centre(rect)
+        if id(face) not in self.shared:
+            face(self.c, cx, cy, half)
+            return
+        key = (id(face), round(half, 4))
+        name = self.forms.get(key)
+        if name is None:
+            name = f"pnpchip{len(self.forms) + 1}"
+            reach = math.ceil(half + BLEED) + 1
+            self.c.beginForm(name, -reach, -reach, reach, reach)
+            face(self.c, 0.0, 0.0, half)
+            self.c.endForm()
+            self.forms[key] = name
+        self.c.saveState()
+        self.c.translate(cx, cy)
+        self.c.doForm(name)
+        self.c.restoreState()
+
+
+def sheet_pages(c: Canvas, items: Sequence[Piece], paper: Paper, marks: Marks, title: str,
+                flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """A page of fronts with cut lines, then its backs for a duplex flip; returns pages."""
+    pages = plan(layout_of(items), paper)
+    faces = Faces(c, items)
+    for n, page in enumerate(pages, start=1):
+        what = _kinds(items, page)
+        fronts = [s.rect for s in page]
+        for slot in page:
+            faces.draw(items[slot.index].front, slot.rect)
+        for slot in page:
+            cut_line(c, items[slot.index], slot.rect)
+        sheets.ruler(c, fronts, marks)
+        sheets.label(c, fronts, paper, marks,
+                     f"{title} · {what} · fronts · sheet {n} of {len(pages)} · "
+                     "cut on the thin outlines")
+        c.showPage()
+        backs = [sheets.back_rect(s.rect, paper, flip, offset) for s in page]
+        for slot, rect in zip(page, backs, strict=True):
+            faces.draw(items[slot.index].back, rect)
+        sheets.ruler(c, backs, marks)
+        sheets.label(c, backs, paper, marks,
+                     f"{title} · {what} · backs · sheet {n} of {len(pages)} · print "
+                     f"double-sided, flip on the {'long' if flip == 'long' else 'short'} edge")
+        c.showPage()
+    return 2 * len(pages)
+
+
+def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
+    """chips-<paper>.pdf for each paper: every punch-out piece, fronts and backs."""
+    from pnp.render.build import Output
+
+    comp = game.components
+    if comp is None or geo.marks is None or not (comp.money or chip_items(game)):
+        return []
+    items = pieces(game, opts.ink_saver)
+    if not items:
+        return []
+    marks = geo.marks
+    title = f"{game.info.title} v{game.info.version}" if game.info else game.id
+    offset = (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1]))
+    out: list[Output] = []
+    for paper_id in opts.papers:
+        paper = geo.papers[paper_id]
+        placed = plan(layout_of(items), paper)
+        drawn = contents([items[s.index] for page in placed for s in page])
+
+        def draw(c: Canvas, paper: Paper = paper) -> int:
+            return sheet_pages(c, items, paper, marks, title, opts.flip, offset)
+
+        data, pages = pdf.render(paper.width, paper.height,
+                                 f"{title}: punch-out pieces ({paper.name})", draw,
+                                 "coins, chips and markers, fronts and backs for duplex "
+                                 "printing")
+        out.append(Output(f"chips-{paper_id}.pdf", data, pages, paper_id, drawn))
+    return out

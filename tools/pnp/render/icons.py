@@ -1,0 +1,256 @@
+"""Icons drawn as vector shapes: one per crime type and card kind, badges and seals.
+
+No image files: every icon is a few paths, so PDFs stay small and print sharp.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content.cards import Card, CardKind
+from pnp.render import fonts
+
+WHITE = "#ffffff"
+INK = "#1d1d1b"
+HEAT = "#d84315"
+GOLD = "#c9a227"
+
+TYPE_ICONS = {"smuggling": "crate", "fraud": "ledger", "espionage": "eye", "vice": "dice"}
+KIND_ICONS = {
+    CardKind.COVER: "shield",
+    CardKind.DIRTY_TRICK: "mask",
+    CardKind.LAW: "gavel",
+    CardKind.MANEUVER: "pawn",
+    CardKind.DEPARTURE_CARD: "plane",
+    CardKind.HEADLINE: "paper",
+    CardKind.REFERENCE: "star",
+    CardKind.BLANK: "star",
+}
+
+
+def icon_for(card: Card) -> str:
+    """The icon of a card: its crime type's for crimes, its kind's otherwise."""
+    if card.crime:
+        return TYPE_ICONS.get(card.crime.type.id, "crate")
+    return KIND_ICONS.get(card.kind, "star")
+
+
+def emblem(canvas: Canvas, name: str, cx: float, cy: float, r: float, colour: str,
+           ink_saver: bool) -> None:
+    """A round medallion with an icon."""
+    canvas.saveState()
+    canvas.setLineWidth(1.2)
+    canvas.setStrokeColor(colour)
+    canvas.setFillColor(WHITE if ink_saver else colour)
+    canvas.circle(cx, cy, r * 0.92, stroke=1, fill=1)
+    canvas.setStrokeColor(INK if ink_saver else WHITE)
+    canvas.setLineWidth(0.6)
+    canvas.circle(cx, cy, r * 0.8, stroke=1, fill=0)
+    draw(canvas, name, cx, cy, r * 0.5, INK if ink_saver else WHITE)
+    canvas.restoreState()
+
+
+def draw(canvas: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
+    """Draw icon `name` centred at (cx, cy), about 2s across."""
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(max(0.6, s * 0.12))
+    canvas.setLineJoin(1)
+    canvas.setLineCap(1)
+    ICONS.get(name, _star)(canvas, cx, cy, s)
+    canvas.restoreState()
+
+
+def _crate(c: Canvas, x: float, y: float, s: float) -> None:
+    c.rect(x - s, y - s * 0.8, 2 * s, 1.6 * s, stroke=1, fill=0)
+    c.line(x - s, y - s * 0.8, x + s, y + s * 0.8)
+    c.line(x - s, y + s * 0.8, x + s, y - s * 0.8)
+    c.line(x - s, y, x + s, y)
+
+
+def _ledger(c: Canvas, x: float, y: float, s: float) -> None:
+    c.roundRect(x - s * 0.8, y - s, 1.6 * s, 2 * s, s * 0.15, stroke=1, fill=0)
+    for i in range(4):
+        yy = y + s * 0.55 - i * s * 0.42
+        c.line(x - s * 0.45, yy, x + s * 0.55, yy)
+    c.line(x - s * 0.62, y - s, x - s * 0.62, y + s)
+
+
+def _eye(c: Canvas, x: float, y: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x - s, y)
+    p.curveTo(x - s * 0.5, y + s * 0.75, x + s * 0.5, y + s * 0.75, x + s, y)
+    p.curveTo(x + s * 0.5, y - s * 0.75, x - s * 0.5, y - s * 0.75, x - s, y)
+    p.close()
+    c.drawPath(p, stroke=1, fill=0)
+    c.circle(x, y, s * 0.32, stroke=0, fill=1)
+
+
+def _dice(c: Canvas, x: float, y: float, s: float) -> None:
+    c.roundRect(x - s * 0.9, y - s * 0.9, 1.8 * s, 1.8 * s, s * 0.3, stroke=1, fill=0)
+    for dx, dy in ((-0.45, 0.45), (0.45, -0.45), (0, 0), (0.45, 0.45), (-0.45, -0.45)):
+        c.circle(x + dx * s, y + dy * s, s * 0.14, stroke=0, fill=1)
+
+
+def _shield(c: Canvas, x: float, y: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x, y + s)
+    p.lineTo(x + s * 0.85, y + s * 0.6)
+    p.curveTo(x + s * 0.85, y - s * 0.2, x + s * 0.4, y - s * 0.75, x, y - s)
+    p.curveTo(x - s * 0.4, y - s * 0.75, x - s * 0.85, y - s * 0.2, x - s * 0.85, y + s * 0.6)
+    p.close()
+    c.drawPath(p, stroke=1, fill=0)
+    c.line(x, y + s * 0.75, x, y - s * 0.7)
+
+
+def _mask(c: Canvas, x: float, y: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x - s, y + s * 0.35)
+    p.curveTo(x - s * 0.4, y + s * 0.55, x + s * 0.4, y + s * 0.55, x + s, y + s * 0.35)
+    p.curveTo(x + s * 1.0, y - s * 0.35, x + s * 0.35, y - s * 0.55, x, y - s * 0.1)
+    p.curveTo(x - s * 0.35, y - s * 0.55, x - s * 1.0, y - s * 0.35, x - s, y + s * 0.35)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.saveState()
+    c.setFillColor("#000000")
+    c.setFillAlpha(0.55)
+    c.ellipse(x - s * 0.7, y - s * 0.05, x - s * 0.2, y + s * 0.3, stroke=0, fill=1)
+    c.ellipse(x + s * 0.2, y - s * 0.05, x + s * 0.7, y + s * 0.3, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _gavel(c: Canvas, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(35)
+    c.roundRect(-s * 0.7, s * 0.05, s * 1.4, s * 0.55, s * 0.1, stroke=0, fill=1)
+    c.rect(-s * 0.09, -s * 1.0, s * 0.18, s * 1.05, stroke=0, fill=1)
+    c.restoreState()
+    c.rect(x - s * 0.9, y - s * 0.95, s * 1.0, s * 0.22, stroke=0, fill=1)
+
+
+def _pawn(c: Canvas, x: float, y: float, s: float) -> None:
+    c.circle(x, y + s * 0.55, s * 0.3, stroke=0, fill=1)
+    p = c.beginPath()
+    p.moveTo(x - s * 0.2, y + s * 0.3)
+    p.lineTo(x + s * 0.2, y + s * 0.3)
+    p.lineTo(x + s * 0.45, y - s * 0.7)
+    p.lineTo(x - s * 0.45, y - s * 0.7)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.roundRect(x - s * 0.7, y - s * 1.0, s * 1.4, s * 0.32, s * 0.1, stroke=0, fill=1)
+
+
+def _plane(c: Canvas, x: float, y: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x + s, y + s * 0.05)
+    p.lineTo(x - s * 0.8, y + s * 0.12)
+    p.lineTo(x - s, y + s * 0.45)
+    p.lineTo(x - s * 1.0, y - s * 0.05)
+    p.lineTo(x - s * 0.8, y - s * 0.12)
+    p.lineTo(x + s, y - s * 0.05)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    wing = c.beginPath()
+    wing.moveTo(x + s * 0.25, y)
+    wing.lineTo(x - s * 0.25, y + s * 0.85)
+    wing.lineTo(x - s * 0.45, y + s * 0.85)
+    wing.lineTo(x - s * 0.15, y)
+    wing.lineTo(x - s * 0.45, y - s * 0.85)
+    wing.lineTo(x - s * 0.25, y - s * 0.85)
+    wing.close()
+    c.drawPath(wing, stroke=0, fill=1)
+
+
+def _paper(c: Canvas, x: float, y: float, s: float) -> None:
+    c.rect(x - s * 0.9, y - s * 0.75, s * 1.8, s * 1.5, stroke=1, fill=0)
+    c.rect(x - s * 0.7, y + s * 0.2, s * 1.4, s * 0.35, stroke=0, fill=1)
+    for i in range(3):
+        yy = y - s * 0.05 - i * s * 0.25
+        c.line(x - s * 0.7, yy, x + s * 0.7, yy)
+
+
+def _star(c: Canvas, x: float, y: float, s: float) -> None:
+    p = c.beginPath()
+    for i in range(10):
+        r = s if i % 2 == 0 else s * 0.42
+        a = math.pi / 2 + i * math.pi / 5
+        px, py = x + r * math.cos(a), y + r * math.sin(a)
+        if i == 0:
+            p.moveTo(px, py)
+        else:
+            p.lineTo(px, py)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def flame(c: Canvas, x: float, y: float, s: float) -> None:
+    """A flame centred at (x, y), about 2s tall."""
+    p = c.beginPath()
+    p.moveTo(x, y - s)
+    p.curveTo(x + s * 0.75, y - s, x + s * 0.8, y - s * 0.1, x + s * 0.35, y + s * 0.35)
+    p.curveTo(x + s * 0.35, y + s * 0.7, x + s * 0.1, y + s * 0.85, x, y + s)
+    p.curveTo(x - s * 0.1, y + s * 0.55, x - s * 0.45, y + s * 0.45, x - s * 0.55, y + s * 0.1)
+    p.curveTo(x - s * 0.8, y - s * 0.35, x - s * 0.6, y - s, x, y - s)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
+    "crate": _crate, "ledger": _ledger, "eye": _eye, "dice": _dice, "shield": _shield,
+    "mask": _mask, "gavel": _gavel, "pawn": _pawn, "plane": _plane, "paper": _paper,
+    "star": _star, "flame": flame,
+}
+
+
+def heat_badge(c: Canvas, cx: float, cy: float, r: float, heat: int, ink_saver: bool) -> None:
+    """A flame with the crime's Heat on it."""
+    c.saveState()
+    c.setFillColor(WHITE if ink_saver else HEAT)
+    c.setStrokeColor(INK if ink_saver else HEAT)
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setFillColor(INK if ink_saver else "#ffcc80")
+    flame(c, cx, cy + r * 0.05, r * 0.7)
+    c.setFillColor(INK if ink_saver else "#5d1a00")
+    c.setFont(fonts.font("sans-black"), r * 0.95)
+    c.drawCentredString(cx, cy - r * 0.42, str(heat))
+    c.setFont(fonts.font("sans-bold"), r * 0.3)
+    c.setFillColor(INK)
+    c.drawCentredString(cx, cy - r * 1.35, "HEAT")
+    c.restoreState()
+
+
+def coin_badge(c: Canvas, cx: float, cy: float, r: float, money: str, ink_saver: bool) -> None:
+    """A coin with the crime's payout on it."""
+    c.saveState()
+    c.setFillColor(WHITE if ink_saver else GOLD)
+    c.setStrokeColor(INK if ink_saver else "#8d6e12")
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.circle(cx, cy, r * 0.82, stroke=1, fill=0)
+    c.setFillColor(INK if ink_saver else "#3e2f00")
+    size = r * (0.78 if len(money) <= 3 else 0.62)
+    c.setFont(fonts.font("sans-black"), size)
+    c.drawCentredString(cx, cy - size * 0.35, money)
+    c.setFont(fonts.font("sans-bold"), r * 0.3)
+    c.setFillColor(INK)
+    c.drawCentredString(cx, cy - r * 1.35, "PAYOUT")
+    c.restoreState()
+
+
+def seal(c: Canvas, cx: float, cy: float, r: float, colour: str, ink_saver: bool) -> None:
+    """The game's seal for card backs: a ringed star."""
+    c.saveState()
+    c.setStrokeColor(colour)
+    c.setLineWidth(1.2)
+    c.circle(cx, cy, r, stroke=1, fill=0)
+    c.setLineWidth(0.5)
+    c.circle(cx, cy, r * 0.86, stroke=1, fill=0)
+    c.setFillColor(colour)
+    _star(c, cx, cy, r * 0.6)
+    c.restoreState()

@@ -1,0 +1,125 @@
+"""`pnp build --png`: every card face as a 300 dpi PNG with its bleed, for print services.
+
+Each distinct card (not each copy) is drawn, exactly as on the sheets, into a one-page PDF
+the size of its trim plus the bleed on every side, then rasterised with pdfium and saved
+with Pillow: a poker card (2.5 x 3.5 in, 1/8 in bleed) comes out at 825 x 1125 px. Files go
+to `png/<deck>/<card>.png`. The same content gives the same bytes: the PDF is invariant and
+the PNG carries no time, only its resolution.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render import build, heist, pdf
+from pnp.render.cards import Theme
+from pnp.render.geometry import Size
+from pnp.render.sheets import DrawFace, Group
+
+if TYPE_CHECKING:
+    from pnp.content.project import Game
+    from pnp.render.build import Options, Output
+    from pnp.render.geometry import Geometry
+
+DPI = 300
+
+
+def slug(name: str) -> str:
+    """A folder name from a deck name: 'Street deck' -> 'street-deck'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "cards"
+
+
+def pixels(size: Size, dpi: int = DPI) -> tuple[int, int]:
+    """The exact pixel size of a face with its bleed on every side."""
+    return (round((size.width + 2 * size.bleed) * dpi / 72),
+            round((size.height + 2 * size.bleed) * dpi / 72))
+
+
+def face_pdf(draw: DrawFace, size: Size, title: str = "card face") -> bytes:
+    """One face on a page of its trim plus the bleed, the trim's bottom-left at the bleed."""
+    def page(canvas: Canvas) -> int:
+        canvas.translate(size.bleed, size.bleed)
+        draw(canvas, size)
+        canvas.showPage()
+        return 1
+
+    data, _ = pdf.render(size.width + 2 * size.bleed, size.height + 2 * size.bleed, title,
+                         page, "one card face with bleed")
+    return data
+
+
+def face_png(draw: DrawFace, size: Size, dpi: int = DPI, title: str = "card face") -> bytes:
+    """One face as PNG bytes at `dpi`, exactly `pixels(size, dpi)` large."""
+    target = pixels(size, dpi)
+    doc = pdfium.PdfDocument(face_pdf(draw, size, title))
+    try:
+        page = doc[0]
+        # pdfium rounds the bitmap up: shave a hair off the scale so that 825.0000001
+        # pixels come out as 825, not 826.
+        scale = dpi / 72 * (1 - 1e-9)
+        bitmap = page.render(scale=scale, may_draw_forms=False)
+        image = bitmap.to_pil().convert("RGB")
+        page.close()
+    finally:
+        doc.close()
+    if image.size != target:  # a rounding pixel at most: scale to the exact size
+        image = image.resize(target, Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def distinct(group: Group) -> list[tuple[str, DrawFace]]:
+    """(name, front) for each distinct card of a group: copies share their front, and the
+    copies' ids ('bribe-1', 'bribe-2') lose their number."""
+    shared: dict[int, list[str]] = {}
+    fronts: dict[int, DrawFace] = {}
+    for item in group.items:
+        shared.setdefault(id(item.front), []).append(item.id)
+        fronts.setdefault(id(item.front), item.front)
+    out = []
+    for key, ids in shared.items():
+        name = ids[0]
+        if len(ids) > 1:
+            name = re.sub(r"-\d+$", "", name)
+        out.append((name, fronts[key]))
+    return out
+
+
+def groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
+    """Every card group of a game, whichever kind of game it is."""
+    return build.card_groups(game, geo, theme) + heist.card_groups(game, geo, theme)
+
+
+def outputs(game: Game, geo: Geometry, opts: Options,
+            only: Sequence[str] | None = None) -> list[Output]:
+    """png/<deck>/<card>.png for every distinct card face (fronts) of the game; `only`
+    limits it to some card names (for tests)."""
+    if "cards" not in geo.impositions:
+        return []
+    size = geo.impositions["cards"].size
+    theme = Theme(opts.ink_saver)
+    title = f"{game.info.title} v{game.info.version}" if game.info else game.id
+    out: list[Output] = []
+    seen: set[str] = set()
+    for group in groups(game, geo, theme):
+        folder = slug(group.name)
+        for name, front in distinct(group):
+            if only is not None and name not in only:
+                continue
+            path = f"png/{folder}/{name}.png"
+            if path in seen:
+                raise ValueError(f"two cards would both be written to {path}")
+            seen.add(path)
+            w, h = pixels(size)
+            data = face_png(front, size, DPI, f"{title}: {group.name}: {name}")
+            out.append(build.Output(path, data, contents={"width": w, "height": h,
+                                                          "dpi": DPI}))
+    return out
