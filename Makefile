@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
 .DEFAULT_GOAL := all
-.PHONY: all build check test lint typecheck bench docs clean distclean
+.PHONY: all build check test lint typecheck bench docs clean distclean sim
 
 # Stamps record what is installed; they are remade when pyproject.toml changes.
 $(VENV)/.run-deps: pyproject.toml
@@ -43,10 +43,20 @@ typecheck: $(VENV)/.test-deps
 docs: $(VENV)/.run-deps
 	$(BIN)/python tools/update_docs.py
 
+## make sim: long seeded simulations of both games, JSON and PDF reports in build/
+sim: $(VENV)/.run-deps
+	$(PNP) sim diamond-heist --games 5000 --players 5,6,7,8,9,10,11,12 --seed 1 --jobs 2 \
+		--json build/diamond-heist/sim.json --report build/diamond-heist/sim-report.pdf
+	$(PNP) sim diplomatic-immunity --games 2000 --players 3,4,5,6 --seed 1 --jobs 2 \
+		--json build/diplomatic-immunity/sim.json \
+		--report build/diplomatic-immunity/sim-report.pdf
+
 ## make bench: benchmarks that print figures (not part of make test)
 bench: $(VENV)/.run-deps
 	$(BIN)/python tools/bench/check_speed.py
 	$(BIN)/python tools/bench/build_speed.py
+	$(BIN)/python tools/bench/di_speed.py
+	$(BIN)/python tools/bench/heist_speed.py
 
 ## make clean: delete every output; make distclean also deletes .venv
 clean:

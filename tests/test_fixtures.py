@@ -9,6 +9,9 @@ that replace those of a valid base game (`fixtures/valid/<base>/`):
     line: 5
     also: [E204]          # other codes the same breakage may cause (optional)
     delete: [goals.yaml]  # base files to remove first (optional)
+    args: [--sim, "3"]    # extra arguments for `pnp check` (optional)
+
+A base named `shipped:<game>` starts from the shipped content of that game.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import pytest
 import yaml
 
 from pnp.diagnostics import CODES, Severity
-from tests.conftest import FIXTURES, check_json
+from tests.conftest import CONTENT, FIXTURES, check_json
 
 BROKEN = sorted(p for p in (FIXTURES / "broken").iterdir() if p.is_dir())
 
@@ -35,8 +38,13 @@ def _expect(case: Path) -> dict[str, Any]:
 def _assemble(case: Path, tmp_path: Path) -> tuple[Path, str]:
     expect = _expect(case)
     base = expect["base"]
+    if base.startswith("shipped:"):
+        base = base.removeprefix("shipped:")
+        source = CONTENT / base
+    else:
+        source = FIXTURES / "valid" / base
     game = tmp_path / "content" / base
-    shutil.copytree(FIXTURES / "valid" / base, game)
+    shutil.copytree(source, game)
     for name in expect.get("delete", []):
         (game / name).unlink()
     for f in case.iterdir():
@@ -59,7 +67,7 @@ def test_broken_fixture(case: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     expect = _expect(case)
     assert case.name.startswith(expect["code"] + "-"), "folder name starts with its code"
     content, game = _assemble(case, tmp_path)
-    status, diags = check_json(capsys, content, game)
+    status, diags = check_json(capsys, content, game, *expect.get("args", []))
     hits = [d for d in diags if d["code"] == expect["code"]]
     assert hits, f"{expect['code']} not reported; got {[(d['code'], d['message']) for d in diags]}"
     assert any(Path(d["file"]).name == expect["file"] and d["line"] == expect["line"]

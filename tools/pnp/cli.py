@@ -7,13 +7,15 @@ or internal failure.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import __version__, pipeline
-from pnp.content.project import display_path, find_games
+from pnp.content.project import Game, display_path, find_games, load_game
 from pnp.content.vocab import effects_schema_text, reference_markdown
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
 from pnp.listing import render_listing
@@ -43,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="warnings fail the check too")
     check.add_argument("--format", choices=("text", "json"), default="text",
                        help="how diagnostics are printed (default: text)")
+    check.add_argument("--sim", type=int, default=0, metavar="N",
+                       help="also play N seeded games per player count, invariants on")
 
     listing = sub.add_parser("list", help="print every card, character, Goal, Departure and "
                                           "ruling of one game with its printed text")
@@ -73,6 +77,35 @@ def _parser() -> argparse.ArgumentParser:
                        help="move backs by X,Y mm to correct a printer's duplex offset")
     build.add_argument("--strict", action="store_true", help="warnings stop the build too")
 
+    sim = sub.add_parser("sim", help="play seeded simulated games with every invariant on; "
+                                     "print a summary, write JSON and a PDF report")
+    sim.add_argument("game", metavar="GAME", help="a game folder under the content folder")
+    sim.add_argument("--content", type=Path, default=Path("content"),
+                     help="the content folder (default: ./content)")
+    sim.add_argument("--games", type=int, default=1000, metavar="N",
+                     help="how many games in all, the player counts in turn (default 1000)")
+    sim.add_argument("--players", metavar="P,P,...",
+                     help="player counts, e.g. 5,6,7 (default: every count the game has)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S",
+                     help="the run's seed; game i is replayable on its own (default 0)")
+    sim.add_argument("--variant", action="append", default=[], metavar="V",
+                     help="play with a variant (repeat, or V,V), e.g. gunman")
+    sim.add_argument("--jobs", type=int, default=1, metavar="J",
+                     help="worker processes; results do not depend on it (default 1)")
+    sim.add_argument("--json", type=Path, metavar="FILE", help="write the statistics as JSON")
+    sim.add_argument("--report", type=Path, metavar="FILE", help="write a PDF report")
+
+    replay = sub.add_parser("replay", help="print one seeded game as a readable trace")
+    replay.add_argument("game", metavar="GAME", help="a game folder under the content folder")
+    replay.add_argument("--content", type=Path, default=Path("content"),
+                        help="the content folder (default: ./content)")
+    replay.add_argument("--seed", type=int, required=True, metavar="S",
+                        help="the game's seed (as `pnp sim` prints it)")
+    replay.add_argument("--players", type=int, required=True, metavar="P",
+                        help="the player count")
+    replay.add_argument("--variant", action="append", default=[], metavar="V",
+                        help="play with a variant (repeat, or V,V)")
+
     sub.add_parser("codes", help="print the table of diagnostic codes (Markdown)")
     return parser
 
@@ -94,9 +127,13 @@ def _games(content: Path, wanted: Sequence[str]) -> list[str]:
 
 def _check(args: argparse.Namespace) -> int:
     result = pipeline.check(args.content, _games(args.content, args.games))
+    notes: list[str] = []
+    if args.sim > 0:
+        notes = pipeline.simulate(result, args.sim, jobs=min(2, os.cpu_count() or 1))
     if args.format == "json":
         sys.stdout.write(render_json(result.diagnostics))
     else:
+        sys.stdout.write("".join(f"{line}\n" for line in notes))
         sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
     errors, warnings = counts(result.diagnostics)
     return EXIT_CONTENT if errors or (args.strict and warnings) else EXIT_OK
@@ -156,6 +193,118 @@ def _build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _model(content: Path, game: str) -> tuple[Game | None, int]:
+    """The typed model of one game for the rules model; on content errors, print them."""
+    (game_id,) = _games(content, [game])
+    loaded = load_game(content, game_id)
+    errors, _ = counts(loaded.diagnostics)
+    if errors:
+        sys.stdout.write(render_text(loaded.diagnostics, len(loaded.files)))
+        return None, EXIT_CONTENT
+    return loaded.game, EXIT_OK
+
+
+def _variants(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(v.strip() for value in values for v in value.split(",") if v.strip())
+
+
+def _outside(path: Path, content: Path, option: str) -> Path:
+    """`path`, unless it is inside the content folder (pnp never writes there)."""
+    resolved, folder = path.resolve(), content.resolve()
+    if resolved == folder or folder in resolved.parents:
+        raise UsageError(f"{option} {path} is inside the content folder; pnp never writes there")
+    return path
+
+
+def _progress(done: int, total: int) -> None:
+    """A plain-text progress bar on a terminal."""
+    filled = 30 * done // total
+    sys.stdout.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stdout.write("\r" + " " * 60 + "\r")
+    sys.stdout.flush()
+
+
+def _sim(args: argparse.Namespace) -> int:
+    """Seeded games, a summary table, JSON and a PDF report; 1 when an invariant broke."""
+    from pnp import simulate
+
+    if args.players:
+        try:
+            players = [int(p) for p in args.players.split(",") if p.strip()]
+        except ValueError:
+            raise UsageError(f"--players takes counts like 5,6,7, not {args.players!r}") from None
+    else:
+        players = []
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    for path, option in ((args.json, "--json"), (args.report, "--report")):
+        if path is not None:
+            _outside(path, args.content, option)
+    model, status = _model(args.content, args.game)
+    if model is None:
+        return status
+    try:
+        plan = simulate.plan(model, args.games, players, args.seed, _variants(args.variant))
+    except simulate.SimError as exc:
+        raise UsageError(str(exc)) from None
+    run = simulate.run(plan, args.jobs, _progress if sys.stdout.isatty() else None)
+    summary = simulate.summarise(run)
+    sys.stdout.write(simulate.summary_text(summary))
+    if args.json or args.report:
+        from pnp.render import pdf
+    if args.json:
+        text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+        pdf.write_atomic(args.json, text.encode("utf-8"))
+        print(f"wrote {display_path(args.json)}")
+    if args.report:
+        from pnp.render import report
+
+        title = f"{summary['title']} {summary['version']}: simulation report"
+        facts = [("games", str(summary["games"])),
+                 ("player counts", ", ".join(map(str, summary["players"]))),
+                 ("variants", ", ".join(summary["variants"]) or "none"),
+                 ("seed", f"{summary['seed']} (replay one game: pnp replay {summary['game']} "
+                          "--seed SEED --players P)")]
+        data, pages = report.render(title, facts, simulate.simulation_for(model).not_modelled,
+                                    simulate.report_sections(model, summary))
+        pdf.write_atomic(args.report, data)
+        print(f"wrote {display_path(args.report)} ({pages} pages)")
+    broken = [g for g in run.results if g.violation is not None]
+    for g in broken:
+        v = g.violation
+        assert v is not None
+        variants = "".join(f" --variant {x}" for x in plan.setting(g.index).variants)
+        print(f"pnp: invariant broken in game {g.index}, seed {v.seed}, step {v.step}: "
+              f"{v.invariant}: {v.detail} (pnp replay {model.id} --seed {v.seed} "
+              f"--players {g.players}{variants})", file=sys.stderr)
+    return EXIT_CONTENT if broken else EXIT_OK
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """One seeded game as a readable trace."""
+    from pnp import simulate
+    from pnp.rules.engine import Setting
+
+    model, status = _model(args.content, args.game)
+    if model is None:
+        return status
+    try:
+        sim = simulate.simulation_for(model)
+        setting = Setting(args.players, _variants(args.variant))
+        problem = sim.problem(model, setting)
+    except simulate.SimError as exc:
+        raise UsageError(str(exc)) from None
+    if problem:
+        raise UsageError(problem)
+    title = model.info.title if model.info else model.id
+    print(f"{title}: seed {args.seed}, {args.players} players"
+          + (f", variants {', '.join(setting.variants)}" if setting.variants else ""))
+    lines = sim.trace(model, setting, args.seed)
+    sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_CONTENT if any(line.startswith("INVARIANT BROKEN") for line in lines) else EXIT_OK
+
+
 def _vocab(args: argparse.Namespace) -> int:
     sys.stdout.write(effects_schema_text() if args.schema else reference_markdown())
     return EXIT_OK
@@ -181,11 +330,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _vocab(args)
         if args.command == "build":
             return _build(args)
+        if args.command == "sim":
+            return _sim(args)
+        if args.command == "replay":
+            return _replay(args)
         sys.stdout.write(codes_table())  # the only other command: codes
         return EXIT_OK
     except UsageError as exc:
         print(f"pnp: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # `pnp ... | head`: the reader has gone; nothing is wrong
+        return EXIT_OK
     except KeyboardInterrupt:
         print("pnp: interrupted", file=sys.stderr)
         return EXIT_USAGE

@@ -100,6 +100,8 @@ CODES: dict[str, Code] = _codes(
     ("E731", "an image the content names cannot be read as an image"),
     ("E732", "an image path leads outside the content folder"),
     ("E740", "a character board must carry one woman and one man"),
+    # E8xx: simulation (pnp check --sim N)
+    ("E801", "a simulated game broke an invariant of the rules model"),
 )
 
 

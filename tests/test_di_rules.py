@@ -1,0 +1,227 @@
+"""Diplomatic Immunity's rules model: seeded and replayable, invariants on, no hidden
+information in decisions, every effect of the content executable, the sample turn played."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.content.cards import CardKind
+from pnp.content.project import Game as Model
+from pnp.content.project import load_game
+from pnp.content.vocab import TERMS, TermKind
+from pnp.rules.diplomatic_immunity import conditions, effects
+from pnp.rules.diplomatic_immunity.bots import HeuristicBot, play, seated
+from pnp.rules.diplomatic_immunity.game import Game, InvariantBroken
+from pnp.rules.diplomatic_immunity.view import View
+from tests.conftest import CONTENT
+
+MODIFIERS_READ = {t.name for t in TERMS.values() if t.kind is TermKind.MODIFIER}
+
+
+@pytest.fixture(scope="module")
+def model() -> Model:
+    return load_game(CONTENT, "diplomatic-immunity").game
+
+
+def _played(model: Model, seed: int, players: int, kind: str = "heuristic") -> Game:
+    game = Game(model, players, seed)
+    play(game, seated(game, kind))
+    return game
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_games_end_with_invariants_on(model: Model, players: int) -> None:
+    """Seeded games at every player count end, every invariant checked after every choice."""
+    for seed in range(8):
+        game = _played(model, seed, players)
+        outcome = game.outcome()
+        assert outcome is not None and outcome.ending in ("departure", "clock", "all_recalled")
+        assert game.state.steps < 20_000
+
+
+def test_random_players_end_too(model: Model) -> None:
+    """Random-legal players also reach an ending, with invariants on."""
+    for seed in range(6):
+        assert _played(model, seed, 4, "random").outcome() is not None
+
+
+def test_seed_and_choices_replay_exactly(model: Model) -> None:
+    """A seed and the list of choices replay a game exactly, even when Python's global
+    random generator is disturbed between steps."""
+    first = _played(model, 11, 4)
+    again = Game(model, 4, 11)
+    for n, action in enumerate(first.choices):
+        random.seed(n)
+        random.random()
+        again.apply(action)
+    assert again.trace.lines == first.trace.lines
+    assert again.outcome() == first.outcome()
+
+
+def test_same_seed_same_game(model: Model) -> None:
+    """Bots draw from the game's own generator: the same seed plays the same game."""
+    random.seed(1)
+    a = _played(model, 5, 5)
+    random.seed(2)
+    b = _played(model, 5, 5)
+    assert a.trace.lines == b.trace.lines and a.choices == b.choices
+
+
+def test_broken_money_ledger_is_caught(model: Model, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Money created outside the bank's ledger stops the game at once."""
+    game = Game(model, 4, 3)
+    original = Game.gain
+
+    def leaky(self: Game, p: object, amount: int) -> None:
+        original(self, p, amount)  # type: ignore[arg-type]
+        p.money += 1  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(Game, "gain", leaky)
+    with pytest.raises(InvariantBroken, match="money"):
+        play(game, seated(game))
+
+
+def test_lost_card_is_caught(model: Model) -> None:
+    """A card that vanishes from every zone breaks the conservation invariant."""
+    game = Game(model, 4, 3)
+    while game.ask is not None and game.state.round == 0:
+        play_one(game)
+    game.state.players[0].hand.pop()
+    with pytest.raises(InvariantBroken, match="cards"):
+        game.invariants()
+
+
+def play_one(game: Game) -> None:
+    ask = game.ask
+    assert ask is not None
+    game.apply(HeuristicBot(game.bot_rng).choose(View(game.state, game.rules, ask.seat), ask))
+
+
+def test_no_hidden_information_reaches_a_decision(model: Model) -> None:
+    """Swapping what a player cannot see (other hands, unrevealed Goals, deck order) never
+    changes the choice their bot makes."""
+    game = Game(model, 4, 21)
+    checked = 0
+    while game.ask is not None and checked < 400:
+        ask = game.ask
+        state = game.state
+        rng_state = game.bot_rng.getstate()
+        choice = HeuristicBot(game.bot_rng).choose(View(state, game.rules, ask.seat), ask)
+        if state.players:
+            # Hide-and-swap: others' hands and Goals, and the decks, rearranged.
+            others = [p for p in state.players if p.seat != ask.seat]
+            saved = [(p.hand[:], p.goal) for p in others]
+            decks = (state.street[:], state.politics[:])
+            hands = [p.hand[:] for p in others]
+            shuffler = random.Random(checked)
+            shuffler.shuffle(hands)
+            pool = [c for h in hands for c in h] + state.street
+            shuffler.shuffle(pool)
+            for p, h in zip(others, hands, strict=True):
+                p.hand = [pool.pop() for _ in h]
+                if not p.goal_revealed:
+                    p.goal = shuffler.choice(list(model.goals or ()))
+            state.street = pool
+            shuffler.shuffle(state.politics)
+            game.bot_rng.setstate(rng_state)
+            again = HeuristicBot(game.bot_rng).choose(View(state, game.rules, ask.seat), ask)
+            assert again == choice, (ask.kind, checked)
+            for p, (hand, goal) in zip(others, saved, strict=True):
+                p.hand, p.goal = hand, goal
+            state.street, state.politics = decks
+        game.bot_rng.setstate(rng_state)
+        game.apply(HeuristicBot(game.bot_rng).choose(View(state, game.rules, ask.seat), ask))
+        checked += 1
+    assert checked > 100
+
+
+def test_every_effect_of_the_content_is_implemented(model: Model) -> None:
+    """Every step, condition and modifier the content uses is executed by the model (the
+    implementation-coverage report is empty)."""
+    from pnp.rules.diplomatic_immunity.coverage import not_implemented
+
+    assert not_implemented(model) == []
+    assert set(effects.STEPS) == {t.name for t in TERMS.values() if t.kind is TermKind.STEP}
+    assert {t.name for t in TERMS.values()
+                                      if t.kind is TermKind.CONDITION} == conditions.IMPLEMENTED
+
+
+def _inst(game: Game, card_id: str) -> int:
+    """A card instance by card id, taken out of wherever it lies."""
+    s = game.state
+    inst = next(i for i, c in enumerate(s.cards) if c.id == card_id)
+    for zone in (s.street, s.politics, s.street_discard, s.politics_discard, s.clock,
+                 s.boxed, *[p.hand for p in s.players]):
+        if inst in zone:
+            zone.remove(inst)
+    if s.headline == inst:
+        s.headline = None
+    return inst
+
+
+def test_sample_turn(model: Model) -> None:
+    """The rulebook's sample turn: 'Morning: I cool one Heat and draw two cards. Afternoon:
+    I commit two crimes, take three Heat and $6M. Evening: I propose Legalise Smuggling, we
+    vote, it passes. I discard down to seven.'"""
+    game = Game(model, 4, 1)
+    while game.ask is not None and game.state.round == 0:  # set-up, by the bots
+        play_one(game)
+    s = game.state
+    me = s.players[s.first]
+    # The table for the sample turn: a quiet Headline, no Laws, Heat 1, and a hand of the
+    # two crimes, the Law and five Covers (ten cards after the Morning's two).
+    for law_ in s.laws:
+        s.politics_discard.append(law_.card)
+    if s.headline is not None:
+        s.headline_discard.append(s.headline)
+    s.headline = _inst(game, "quiet-news-day")
+    s.laws.clear()
+    for c in me.hand:
+        (s.street_discard if s.card(c).deck.id == "street" else s.politics_discard).append(c)
+    me.hand = [_inst(game, "diplomatic-bag"), _inst(game, "contraband-art"),
+               _inst(game, "legalise-smuggling")]
+    me.hand += [_inst(game, k) for k in ("scapegoat", "sealed-pouch", "cooked-books",
+                                         "cover-story", "friends-at-the-precinct")]
+    for p in s.players:
+        s.favor_holder[p.seat] = p.seat
+        for c in [c for c in p.hand if s.card(c).kind is CardKind.MANEUVER]:
+            p.hand.remove(c)
+            s.politics_discard.append(c)
+    me.heat, me.money = 1, 5
+    # An archetype whose Bend and Cost touch neither crimes nor Laws: the Ambassador.
+    me.archetype = next(a for a in model.archetypes or () if a.id == "ambassador")
+    me.diplomat = me.archetype.diplomats[0]
+    game.invariants()
+    # Play the turn alone, the rest of the table reacting with nothing and voting yes.
+    game._flow = game._turn(me)  # a scenario: one turn, from its Morning
+    game._ask = next(game._flow)
+    bag, art, law = (next(i for i in me.hand if s.card(i).id == k)
+                     for k in ("diplomatic-bag", "contraband-art", "legalise-smuggling"))
+    crimes = [bag, art]
+    script = {"afternoon": ("crimes",), "cover": ("no",), "evening": ("law", law),
+              "burn-bag": ("no",), "vote": ("yes",), "bribe": ("none",),
+              "react": ("none",), "draw-deck": ("deck", "politics"), "signature": ("no",),
+              "vote-card": ("none",), "cash-on-law": ("no",), "cash-on-crime": ("no",),
+              "call-vote": ("no",)}
+    while game.ask is not None:
+        ask = game.ask
+        action: tuple[object, ...]
+        if ask.kind == "afternoon-action":
+            action = ("crime", crimes.pop(0)) if crimes else ("stop",)
+        elif ask.kind == "hand-limit":
+            action = ask.options[0]
+        else:
+            action = script[ask.kind]
+        game.apply(action)
+    lines = "\n".join(game.trace.lines)
+    assert "commits Diplomatic Bag" in lines and "commits Contraband Art" in lines
+    assert "proposes Legalise Smuggling" in lines and "Legalise Smuggling passes" in lines
+    # Morning: cool 1 (1 -> 0) and draw 2; two crimes give 1 + 2 = 3 Heat and $2M + $4M.
+    assert me.heat == 1 - game.rules.morning.cool + 3
+    assert me.money == 5 + 6 - game.rules.evening.law_fee
+    assert any(s.card(law_.card).id == "legalise-smuggling" and law_.owner == me.seat
+               for law_ in s.laws)
+    # Ten cards after the Morning, two crimes and the Law played: seven, the hand limit.
+    assert len(me.hand) == game.rules.hand_limit

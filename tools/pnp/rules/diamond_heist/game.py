@@ -1,0 +1,497 @@
+"""Diamond Heist as an executable rules model, in python-chess's shape.
+
+`Heist(setup, seed)` is one game. `to_move()` is the seat whose choice it is,
+`legal_actions()` lists the choices open to it, `is_legal(action)` tells whether one is
+allowed, `apply(action)` plays it and runs the rules up to the next choice, `outcome()` is
+None until the game ends. `view(seat)` is what that seat may know, and all a bot gets.
+The game owns one `random.Random` for its bots; a seed, or the list of actions, replays it.
+
+Seats: 0 is the Boss; 1.. are the takers in the order the treasure reaches them (each
+passes it to their left, the next seat), so the player on seat s's right is seat s - 1.
+Rulings of content/diamond-heist/rulings.yaml are cited by id where the code plays them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pnp.rules.diamond_heist.actions import (
+    HIDE_NOTHING,
+    HOLD_FIRE,
+    SHOOT,
+    TAKE_CARD,
+    TAKE_DIAMONDS,
+    TAKE_NOTHING,
+    Accuse,
+    Action,
+    Answer,
+    Bang,
+    Hide,
+    Keep,
+    Phase,
+    Take,
+)
+from pnp.rules.diamond_heist.table import CARDS, NO_CARD, Role, Setup
+from pnp.rules.diamond_heist.variants import hooks_for
+from pnp.rules.diamond_heist.views import BossView, Public, SeatView, View
+from pnp.rules.engine import IllegalAction, Outcome
+
+DIAMONDS_BACK = "diamonds_back"  # every stolen diamond is back: the Boss and loyalists win
+AGENT_ACCUSED = "agent_accused"  # the Boss accused an agent: that agent wins alone
+BOSS_OUT = "boss_out"  # no apology left for a wrong accusation: the top thief wins
+GUNMAN_SHOT_AGENT = "gunman_shot_agent"  # "Bang!" at an agent: the gunman wins alone
+ENDINGS: tuple[str, ...] = (DIAMONDS_BACK, AGENT_ACCUSED, BOSS_OUT, GUNMAN_SHOT_AGENT)
+
+NC = len(CARDS)
+_CARD_ROLE: tuple[Role, ...] = CARDS
+_CLAIMS = (None, Role.THIEF, Role.LOYALIST, Role.AGENT, Role.DRIVER, Role.STREET_KID,
+           Role.GUNMAN)
+_WITH_BOSS = (Role.LOYALIST, Role.GUNMAN)  # win with the Boss, in or out (ruling out-still-wins)
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+class Heist:
+    """One game of Diamond Heist: the whole table, nothing hidden (bots get `view`s)."""
+
+    __slots__ = (
+        "_public", "accusations", "accused", "actions", "answers", "apologies", "bangs",
+        "boss_pocket", "broke", "given", "handoffs", "hidden", "hold_c", "hold_d", "hooks",
+        "max_steps", "n", "names", "out", "phase", "result", "returned", "revealed", "rng",
+        "role", "saw_c", "saw_cards", "saw_d", "seat", "seed", "setup", "shown", "shown_d",
+        "took_d", "trace", "treasure_c", "treasure_d",
+    )
+
+    def __init__(self, setup: Setup, seed: int = 0, names: Sequence[str] | None = None,
+                 trace: bool = False) -> None:
+        n = setup.players
+        self.setup = setup
+        self.n = n
+        self.seed = seed
+        self.rng = random.Random(seed)  # the only randomness: the bots draw from it
+        self.actions: list[Action] = []
+        self.trace: list[str] | None = [] if trace else None
+        self.max_steps = setup.max_steps
+        self.names = tuple(names) if names else ("Boss", *(f"P{s}" for s in range(1, n)))
+        if len(self.names) != n:
+            raise ValueError(f"{len(self.names)} names for {n} players")
+        self.hooks = hooks_for(setup.variants)
+        self.phase = Phase.KEEP
+        self.seat = 0
+        self.treasure_d = setup.diamonds
+        self.treasure_c = list(setup.cards)
+        self.boss_pocket = 0
+        self.returned = 0  # diamonds given back to the Boss by players found out
+        self.hidden = [0] * NC  # role cards the first player hid: nobody has them
+        self.hold_d = [0] * n  # diamonds in each player's pocket now
+        self.took_d = [0] * n  # diamonds each player took
+        self.hold_c = [NO_CARD] * n
+        self.role: list[Role | None] = [Role.BOSS] + [None] * (n - 1)
+        self.broke = [False] * n
+        self.out = [False] * n
+        self.shown = [False] * n
+        self.saw_d = [-1] * n
+        self.saw_c = [-1] * n
+        self.saw_cards: list[tuple[int, ...]] = [()] * n
+        self.handoffs: list[int] = []  # diamonds in the treasure at each hand-off
+        self.answers: list[Answer | None] = [None] * n
+        self.apologies = setup.apologies
+        self.given = [0] * n  # apologies given to each player
+        self.revealed: list[str | None] = [None] * n
+        self.shown_d = [-1] * n  # diamonds each player showed when searched (0: none)
+        self.accused = -1
+        self.accusations = 0
+        self.bangs = 0
+        self.result: Outcome | None = None
+        self._public: Public | None = None
+        if self.trace is not None:
+            self._note(f"{n} players; the treasure: {_plural(setup.diamonds, 'diamond')}, "
+                       f"{setup.card_text()}; {_plural(setup.apologies, 'apology')} before "
+                       f"{self.names[0]}" + (f"; variants: {', '.join(setup.variants)}"
+                                             if setup.variants else ""))
+
+    # ---- python-chess's shape ------------------------------------------------------------
+
+    def to_move(self) -> int:
+        """The seat whose choice it is (-1 once the game is over)."""
+        return self.seat
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; then how it ended and who won."""
+        return self.result
+
+    def legal_actions(self) -> list[Action]:
+        """Every choice open to the player to move (generation; see `is_legal`)."""
+        ph = self.phase
+        if ph is Phase.KEEP:
+            top = min(self.setup.keep_max, self.treasure_d)
+            return [Keep(k) for k in range(self.setup.keep_min, top + 1)]
+        if ph is Phase.HIDE:
+            return [HIDE_NOTHING, *(Hide(c) for c in range(NC) if self.treasure_c[c])]
+        if ph is Phase.TAKE:
+            if self.empty():
+                return [TAKE_NOTHING]
+            found: list[Action] = list(TAKE_DIAMONDS[1:self.treasure_d + 1])
+            found += [TAKE_CARD[c] for c in range(NC) if self.treasure_c[c]]
+            if self.seat == self.n - 1:
+                found.append(TAKE_NOTHING)
+            return found
+        if ph is Phase.ANSWER:
+            return [Answer(saw, claim) for saw in range(-1, self.setup.diamonds + 1)
+                    for claim in _CLAIMS]
+        if ph is Phase.ACCUSE:
+            return [Accuse(t) for t in range(1, self.n) if not self.out[t] and not self.shown[t]]
+        if ph is Phase.BANG:
+            return [SHOOT, HOLD_FIRE]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules allow this choice now (a possible take may still break them)."""
+        if not self._possible(action):
+            return False
+        return not (isinstance(action, Take) and self._breaks_rules(action))
+
+    def apply(self, action: Action) -> None:
+        """Play one choice and run the rules up to the next one.
+
+        Takes that break the rules are played (they are possible at a real table) and the
+        player is marked a rule-breaker; anything impossible raises IllegalAction."""
+        if not self._possible(action):
+            raise IllegalAction(f"{action!r} is not possible now "
+                                f"({self.phase.name.lower()}, seat {self.seat})")
+        self.actions.append(action)
+        if isinstance(action, Take):
+            self._take(action)
+        elif isinstance(action, Answer):
+            self._answer(action)
+        elif isinstance(action, Accuse):
+            self._accuse(action.target)
+        elif isinstance(action, Bang):
+            self._bang(action.shoot)
+        elif isinstance(action, Keep):
+            self._keep(action.diamonds)
+        else:
+            self._hide(action.card)
+
+    def view(self, seat: int) -> View:
+        """What `seat` may know now, as a copy (the Boss's view holds no one's pockets)."""
+        pub = self._public
+        if pub is None:
+            pub = self._public = Public(self.n, self.setup.diamonds, self.apologies,
+                                        tuple(self.answers),
+                                        tuple(self.out), tuple(self.revealed),
+                                        tuple(self.shown_d), self.accused,
+                                        self.accusations)
+        if seat == 0:
+            back = self.phase >= Phase.ANSWER
+            started = self.setup.diamonds - self.boss_pocket
+            return BossView(
+                self.phase, self.setup.diamonds, self.setup.keep_min, self.setup.keep_max,
+                self.boss_pocket, started if self.phase > Phase.KEEP else -1, self.setup.cards,
+                self.treasure_d if back else -1, tuple(self.treasure_c) if back else (),
+                started - self.treasure_d - self.returned if back else -1, pub)
+        holding = self.seat == seat and self.phase <= Phase.TAKE
+        return SeatView(
+            seat, self.phase, self.role[seat], self.took_d[seat],
+            self.saw_d[seat], self.saw_cards[seat],
+            self.treasure_d if holding else -1, tuple(self.treasure_c) if holding else (),
+            seat == 1, seat == self.n - 1, self.n - 1 - seat, pub)
+
+    def invariants(self) -> list[tuple[str, str]]:
+        """Every broken invariant as (name, detail); empty when all hold."""
+        broken: list[tuple[str, str]] = []
+        pockets = sum(self.hold_d)
+        total = self.boss_pocket + self.treasure_d + pockets + self.returned
+        if total != self.setup.diamonds:
+            broken.append(("diamonds conserved", (
+                f"Boss {self.boss_pocket} + treasure {self.treasure_d} + pockets {pockets} + "
+                f"returned {self.returned} = {total}, not {self.setup.diamonds}")))
+        hold_c = self.hold_c
+        for c in range(NC):
+            have = self.treasure_c[c] + self.hidden[c] + hold_c.count(c)
+            if have != self.setup.cards[c]:
+                broken.append(("role cards conserved",
+                               f"{have} {CARDS[c].value} cards, not {self.setup.cards[c]}"))
+        for s in range(1, self.n):
+            if self.hold_d[s] and hold_c[s] != NO_CARD and not self.broke[s]:
+                broken.append(("one kind of thing",
+                               f"{self.names[s]} holds diamonds and a role card"))
+        if self.apologies < 0 or self.apologies + sum(self.given) != self.setup.apologies:
+            broken.append(("apologies conserved",
+                           f"{self.apologies} left, {sum(self.given)} given, "
+                           f"{self.setup.apologies} at the start"))
+        if self.hold_d[0] or hold_c[0] != NO_CARD:
+            broken.append(("the Boss takes nothing", "the Boss holds a take"))
+        return broken
+
+    def describe(self, action: Action) -> str:
+        """The choice as a line of the trace, with the truth behind an answer."""
+        who = self.names[self.seat]
+        if isinstance(action, Keep):
+            return f"{who} secretly keeps {_plural(action.diamonds, 'diamond')} back"
+        if isinstance(action, Hide):
+            if action.card == NO_CARD:
+                return f"{who} hides no role card"
+            return f"{who} hides the {CARDS[action.card].value} card: nobody has it"
+        if isinstance(action, Take):
+            d, c = action.diamonds, action.card
+            what = " and ".join(x for x in (_plural(d, "diamond") if d else "",
+                                            f"the {CARDS[c].value} card" if c >= 0 else "") if x)
+            tail = " (breaking the rules)" if self._breaks_rules(action) else ""
+            return f"{who} takes {what or 'nothing'}{tail}"
+        if isinstance(action, Answer):
+            saw = "won't say what they saw" if action.saw < 0 else f"saw {action.saw}"
+            took = "won't say what they took" if action.claim is None else \
+                f"took: {action.claim.value}"
+            truth = f"saw {self.saw_d[self.seat]}, is {self._role_text(self.seat)}"
+            return f'{who} answers "{saw}; {took}" (truth: {truth})'
+        if isinstance(action, Accuse):
+            return f'{who}: "{self.names[action.target]} - empty your pockets!"'
+        if action.shoot:
+            return f'{who} (the gunman) shouts "Bang!" at {self.names[self.accused]}'
+        return f"{who} (the gunman) holds fire"
+
+    # ---- what the rules look at ----------------------------------------------------------
+
+    def empty(self) -> bool:
+        """No diamonds and no role cards in the treasure (ruling empty-means-empty)."""
+        return not self.treasure_d and not any(self.treasure_c)
+
+    def missing(self) -> int:
+        """Diamonds the Boss is still missing (-1 before the treasure is back)."""
+        if self.phase < Phase.ANSWER:
+            return -1
+        return self.setup.diamonds - self.boss_pocket - self.treasure_d - self.returned
+
+    def _role_text(self, seat: int) -> str:
+        role = self.role[seat]
+        if role is Role.THIEF:
+            return f"a thief with {_plural(self.took_d[seat], 'diamond')}"
+        return "not yet anything" if role is None else _a(role.value)
+
+    def _possible(self, a: Action) -> bool:
+        ph = self.phase
+        if isinstance(a, Take):
+            return (ph is Phase.TAKE and 0 <= a.diamonds <= self.treasure_d
+                    and (a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0)))
+        if isinstance(a, Answer):
+            return ph is Phase.ANSWER and -1 <= a.saw <= self.setup.diamonds and a.claim in _CLAIMS
+        if isinstance(a, Accuse):  # nobody empties their pockets twice (ruling pockets-once)
+            t = a.target
+            return ph is Phase.ACCUSE and 0 < t < self.n and not self.out[t] and not self.shown[t]
+        if isinstance(a, Bang):
+            return ph is Phase.BANG
+        if isinstance(a, Keep):
+            return (ph is Phase.KEEP and self.setup.keep_min <= a.diamonds
+                    <= min(self.setup.keep_max, self.treasure_d))
+        return ph is Phase.HIDE and (a.card == NO_CARD
+                                     or (0 <= a.card < NC and self.treasure_c[a.card] > 0))
+
+    def _breaks_rules(self, take: Take) -> bool:
+        """Both kinds at once, or nothing when something had to be taken."""
+        if take.diamonds and take.card != NO_CARD:
+            return True
+        return (not take.diamonds and take.card == NO_CARD and not self.empty()
+                and self.seat != self.n - 1)
+
+    # ---- the rules, step by step -----------------------------------------------------------
+
+    def _note(self, text: str) -> None:
+        if self.trace is not None:
+            self.trace.append("       " + text)
+
+    def _keep(self, k: int) -> None:
+        self.boss_pocket = k
+        self.treasure_d -= k
+        self._hand_on(1)
+
+    def _hand_on(self, seat: int) -> None:
+        """The treasure is passed to `seat` (or back to the Boss after the last taker)."""
+        self.handoffs.append(self.treasure_d)
+        if seat == self.n:
+            self._note(f"the treasure comes back to {self.names[0]} with "
+                       f"{_plural(self.treasure_d, 'diamond')} and "
+                       f"{self.setup.card_text(self.treasure_c)}; "
+                       f"{self.setup.diamonds - self.boss_pocket - self.treasure_d} missing")
+            self._questioning()
+            return
+        self.seat = seat
+        self.saw_d[seat] = self.treasure_d
+        cards = self.treasure_c
+        self.saw_c[seat] = sum(cards)
+        self.saw_cards[seat] = tuple(cards)
+        hide = seat == 1 and self.setup.may_hide > 0 and self.saw_c[seat] > 0
+        self.phase = Phase.HIDE if hide else Phase.TAKE
+        if self.trace is not None:
+            self._note(f"{self.names[seat]} gets the treasure: "
+                       f"{_plural(self.treasure_d, 'diamond')}, {self.setup.card_text(cards)}")
+
+    def _hide(self, card: int) -> None:
+        if card != NO_CARD:
+            self.treasure_c[card] -= 1
+            self.hidden[card] += 1
+        if card == NO_CARD or sum(self.hidden) >= self.setup.may_hide or not any(self.treasure_c):
+            self.phase = Phase.TAKE
+
+    def _take(self, take: Take) -> None:
+        s, d, c = self.seat, take.diamonds, take.card
+        breach = self._breaks_rules(take)
+        if d:
+            self.treasure_d -= d
+            self.hold_d[s] = self.took_d[s] = d
+        if c != NO_CARD:
+            self.treasure_c[c] -= 1
+            self.hold_c[s] = c
+        if breach:  # ruling rule-breakers
+            self.role[s] = Role.RULE_BREAKER
+            self.broke[s] = True
+        elif d:
+            self.role[s] = Role.THIEF
+        elif c != NO_CARD:
+            self.role[s] = _CARD_ROLE[c]
+        else:
+            self.role[s] = Role.STREET_KID
+        self._hand_on(s + 1)
+
+    def _questioning(self) -> None:
+        """The Boss has the treasure back and counts; then everybody is questioned."""
+        self.seat = 1
+        self.phase = Phase.ANSWER
+        if self.missing() == 0:
+            self._end(DIAMONDS_BACK)
+
+    def _answer(self, answer: Answer) -> None:
+        s = self.seat
+        self.answers[s] = answer
+        self._public = None
+        if s == self.n - 1:
+            self.phase = Phase.ACCUSE
+            self.seat = 0
+        else:
+            self.seat = s + 1
+
+    def _accuse(self, target: int) -> None:
+        self.accusations += 1
+        self.accused = target
+        self._public = None
+        gunman = self.hooks.interrupter(self, target)
+        if gunman > 0:
+            self.phase = Phase.BANG
+            self.seat = gunman
+            return
+        self._show(target)
+
+    def _show(self, t: int) -> None:
+        """The accused empties their pockets."""
+        self.accused = -1
+        self.shown[t] = True
+        role = self.role[t]
+        name = self.names[t]
+        if self.broke[t] or role is Role.THIEF:
+            d = self.hold_d[t]
+            self.revealed[t] = _plural(d, "diamond") if role is Role.THIEF else "rule-breaker"
+            self.shown_d[t] = d
+            self._give_back(t)
+            self.out[t] = True
+            self._note(f"{name} shows {self.revealed[t]} and is out; {self.missing()} missing")
+        elif role is Role.AGENT:
+            self.revealed[t] = Role.AGENT.value
+            self._note(f"{name} is an undercover agent")
+            self._end(AGENT_ACCUSED, (t,))
+            return
+        else:
+            assert role is not None
+            self.revealed[t] = role.value
+            self.shown_d[t] = 0
+            if self.apologies:
+                self.apologies -= 1
+                self.given[t] += 1
+                self._note(f"{name} shows: {role.value}; {self.names[0]} gives an apology "
+                           f"({self.apologies} left)")
+            else:
+                self.out[0] = True
+                self._note(f"{name} shows: {role.value}; no apology left: {self.names[0]} is out")
+                self._end(BOSS_OUT)
+                return
+        self._public = None
+        self._go_on()
+
+    def _give_back(self, t: int) -> None:
+        """A found-out player's diamonds go back to the Boss (a rule-breaker's too)."""
+        self.returned += self.hold_d[t]
+        self.hold_d[t] = 0
+
+    def _go_on(self) -> None:
+        if self.missing() == 0:
+            self._end(DIAMONDS_BACK)
+        else:
+            self.phase = Phase.ACCUSE
+            self.seat = 0
+
+    def _bang(self, shoot: bool) -> None:
+        g, t = self.seat, self.accused
+        if not shoot:
+            self._show(t)
+            return
+        self.bangs += 1
+        if self.role[t] is Role.AGENT:
+            self.revealed[t] = Role.AGENT.value
+            self._note(f"{self.names[t]} was an undercover agent: the gunman wins alone")
+            self._end(GUNMAN_SHOT_AGENT, (g,))
+            return
+        # Both are out; a thief's diamonds go back; no apology (ruling after-bang: go on).
+        role = self.role[t]
+        self.revealed[t] = (_plural(self.hold_d[t], "diamond") if role is Role.THIEF
+                            else "rule-breaker" if self.broke[t]
+                            else role.value if role else None)
+        self.revealed[g] = Role.GUNMAN.value
+        self.shown_d[t], self.shown_d[g] = self.hold_d[t], 0
+        self._give_back(t)
+        self.out[g] = self.out[t] = True
+        self.shown[g] = self.shown[t] = True
+        self.accused = -1
+        self._public = None
+        self._note(f"{self.names[g]} and {self.names[t]} ({self.revealed[t]}) are out; "
+                   f"{self.missing()} missing")
+        self._go_on()
+
+    def _end(self, ending: str, alone: tuple[int, ...] = ()) -> None:
+        """The game ends: everybody shows what they took, and the winners are found."""
+        n, role = self.n, self.role
+        for s in range(1, n):  # an unrevealed rule-breaker comes to light now
+            if self.broke[s] and not self.out[s]:
+                self._give_back(s)
+                self.out[s] = True
+        winners: set[int] = set(alone)
+        if ending == DIAMONDS_BACK:  # ruling out-still-wins: loyalists and gunman, in or out
+            winners = {0, *(s for s in range(1, n) if role[s] in _WITH_BOSS)}
+        elif ending == BOSS_OUT:
+            thieves = [s for s in range(1, n) if role[s] is Role.THIEF and not self.out[s]]
+            if thieves:
+                best = max(self.hold_d[s] for s in thieves)
+                winners = {s for s in thieves if self.hold_d[s] == best}
+                winners |= {s for s in range(1, n) if role[s] is Role.STREET_KID}
+        changed = True
+        while changed:  # ruling drivers-ride-along: a driver wins with their right neighbour
+            changed = False
+            for s in range(1, n):
+                if role[s] is Role.DRIVER and s not in winners and (s - 1) in winners:
+                    winners.add(s)
+                    changed = True
+        self.result = Outcome(ending, tuple(sorted(winners)))
+        self.phase = Phase.OVER
+        self.seat = -1
+        self._public = None
+        if self.trace is not None:
+            self._note(f"game over: {ending.replace('_', ' ')}; winners: "
+                       + (", ".join(self.names[s] + (f" ({self._role_text(s)})" if s else "")
+                                    for s in self.result.winners) or "nobody"))

@@ -1,0 +1,8 @@
+"""Diplomatic Immunity's executable rules model: state, modifiers, effects, turn flow, bots.
+
+`SIMULATION` is what `pnp sim` and `pnp replay` run (see `pnp.rules.engine.Simulation`).
+"""
+
+from pnp.rules.diplomatic_immunity.sim import SIMULATION
+
+__all__ = ["SIMULATION"]

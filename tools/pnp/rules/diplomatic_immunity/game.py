@@ -1,0 +1,1124 @@
+"""The rules of Diplomatic Immunity as an executable model, in python-chess's shape.
+
+`Game.legal_actions()` lists the choices of the player to move, `Game.apply(action)` plays
+one and runs the rules up to the next choice, `Game.outcome()` is None until the game ends.
+The turn is written once, as a generator that yields each choice it needs (`Ask`) and
+receives the answer, so the code reads like the rulebook. One `random.Random` owned by the
+game shuffles and rolls; a seed and the list of choices replay a game exactly.
+
+Card effects, Goal conditions, Bends, Costs, Signatures, Laws and Headlines run from their
+vocabulary terms (`effects.py`); the rules numbers come from the content's rules document.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.content.cards import Ability, Card, CardKind, Timing
+from pnp.content.departures import Door, Goal, Resolves
+from pnp.content.model import Term
+from pnp.content.project import Game as Model
+from pnp.content.rules_di import DIRules
+from pnp.rules.diplomatic_immunity import conditions, modifiers
+from pnp.rules.diplomatic_immunity.state import Departure, LawInEffect, Player, State
+
+Action = tuple[Any, ...]
+Flow = Generator["Ask", Action, Any]
+MAX_STEPS = 20_000  # every game ends well within this many choices
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A choice the rules need from one player, and the actions open to them."""
+
+    seat: int
+    kind: str
+    options: tuple[Action, ...]
+    about: tuple[Any, ...] = ()  # what the choice is about: the crime, the Law, the card
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended and who won."""
+
+    ending: str  # departure, clock, all_recalled
+    winners: tuple[int, ...]
+    rounds: int
+
+
+class TurnEnds(Exception):
+    """A Scandal on your own turn ends it at once."""
+
+
+class InvariantBroken(Exception):
+    """A rule of conservation or bounds was broken: a bug in the rules model or content."""
+
+
+@dataclass
+class Trace:
+    """A readable record of everything that happened, for replays and golden files."""
+
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, text: str) -> None:
+        self.lines.append(text)
+
+
+@dataclass
+class Stats:
+    """What the simulator counts in one game."""
+
+    card_plays: dict[str, int] = field(default_factory=dict)
+    doors_booked: dict[str, int] = field(default_factory=dict)
+    doors_succeeded: dict[str, int] = field(default_factory=dict)
+    departures_failed: dict[str, int] = field(default_factory=dict)  # by reason
+
+    def failed(self, reason: str) -> None:
+        self.departures_failed[reason] = self.departures_failed.get(reason, 0) + 1
+
+    def played(self, card: Card) -> None:
+        self.card_plays[card.id] = self.card_plays.get(card.id, 0) + 1
+
+
+class Game:
+    """One game of Diplomatic Immunity, from the set-up to the end."""
+
+    def __init__(self, model: Model, players: int, seed: int, check: bool = True) -> None:
+        assert isinstance(model.rules, DIRules), "a Diplomatic Immunity rules document"
+        self.model = model
+        self.rules: DIRules = model.rules
+        self.seed = seed
+        # The game owns its randomness, both seeded from the game's seed: `rng` for the rules
+        # (shuffles, the die) and `bot_rng` for the players' choices, so that replaying the
+        # choices without the bots draws the same cards.
+        self.rng = random.Random(seed)
+        self.bot_rng = random.Random(f"{seed}/players")
+        self.check = check
+        self.trace = Trace()
+        self.stats = Stats()
+        self.choices: list[Action] = []
+        self.trace_choices = False  # replays and golden traces list every choice too
+        cards: list[Card] = []
+        for card in model.cards or ():
+            cards += [card] * card.count
+        self.state = State(cards=cards, players=[])
+        self.n = players
+        self.markers = self._law_markers()
+        # Each archetype's Limits, with and without Immunity, worked out once.
+        self._limits = {a.id: (self.rules.limit_for((*a.bend.while_, *a.cost.while_), True),
+                               self.rules.limit_for((*a.bend.while_, *a.cost.while_), False))
+                        for a in model.archetypes or ()}
+        self._flow = self._game()
+        self._ask: Ask | None = next(self._flow)
+
+    # ---- python-chess's shape ------------------------------------------------------------
+
+    @property
+    def ask(self) -> Ask | None:
+        """The choice waiting to be made, or None when the game is over."""
+        return self._ask
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions open to the player to move."""
+        return self._ask.options if self._ask else ()
+
+    def apply(self, action: Action) -> None:
+        """Play one action and run the rules to the next choice."""
+        assert self._ask is not None, "the game is over"
+        if action not in self._ask.options:
+            raise ValueError(f"illegal action {action!r} for {self._ask.kind}")
+        self.choices.append(action)
+        self.state.steps += 1
+        if self.trace_choices:
+            who = (self.name(self._ask.seat) if self.state.players
+                   else f"seat {self._ask.seat}")
+            self.trace.add(f"  > {who}: {self._ask.kind} {self._describe(action)}")
+        try:
+            self._ask = self._flow.send(action)
+        except StopIteration:
+            self._ask = None
+        if self.check:
+            self.invariants()
+        if self.state.steps > MAX_STEPS:
+            raise InvariantBroken(f"no ending after {MAX_STEPS} choices")
+
+    def _describe(self, action: Action) -> str:
+        """An action in words: card instances by name, seats by diplomat."""
+        words = []
+        for part in action:
+            words.append(str(part))
+        if len(action) >= 2 and isinstance(action[1], int) and action[0] in (
+                "crime", "trick", "card", "react", "repeal", "law", "maneuver", "cover",
+                "shred"):
+            words[1] = self.state.card(action[1]).name
+        elif len(action) >= 2 and isinstance(action[1], int) and action[0] in (
+                "player", "rival", "aim") and self.state.players:
+            words[1] = self.name(action[1])
+        return " ".join(words)
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on; then how it ended."""
+        if self.state.ending is None:
+            return None
+        return Outcome(self.state.ending, self.state.winners, self.state.round)
+
+    # ---- helpers ---------------------------------------------------------------------------
+
+    def log(self, text: str) -> None:
+        self.trace.add(f"r{self.state.round} {text}")
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].diplomat.name
+
+    def _choose(self, seat: int, kind: str, options: Sequence[Action],
+                about: tuple[Any, ...] = ()) -> Flow:
+        """Ask a player to choose; a single option is taken without asking."""
+        opts = tuple(options)
+        if not opts:
+            raise InvariantBroken(f"no option for {kind}")
+        if len(opts) == 1:
+            return opts[0]
+        action = yield Ask(seat, kind, opts, about)
+        return action
+
+    def _shuffle(self, pile: list[int]) -> None:
+        self.rng.shuffle(pile)
+
+    # ---- money and heat --------------------------------------------------------------------
+
+    def gain(self, p: Player, amount: int) -> None:
+        p.money += amount
+        self.state.paid_out += amount
+
+    def pay(self, p: Player, amount: int) -> int:
+        paid = min(p.money, amount)
+        p.money -= paid
+        self.state.received += paid
+        return paid
+
+    def transfer(self, frm: Player, to: Player, amount: int) -> int:
+        moved = min(frm.money, amount)
+        frm.money -= moved
+        to.money += moved
+        return moved
+
+    def limit(self, p: Player) -> int:
+        """A player's Heat Limit now (with or without Immunity)."""
+        with_, without = self._limits[p.archetype.id]
+        return with_ if p.immunity else without
+
+    def take_heat(self, p: Player, amount: int, why: str) -> Flow:
+        """A player takes Heat; at the Limit, a Scandal (Recalled players take none)."""
+        if not p.active or amount <= 0 or (not self.rules.recall.takes_heat and p.recalled):
+            return
+        p.heat += amount
+        self.log(f"{self.name(p.seat)} takes {amount} Heat ({why}): {p.heat}/{self.limit(p)}")
+        yield from self.scandal_check(p)
+
+    def cool(self, p: Player, amount: int) -> None:
+        p.heat = max(0, p.heat - amount)
+
+    def scandal_check(self, p: Player) -> Flow:
+        if p.heat < self.limit(p) or not p.active:
+            return
+        s = self.rules.scandal
+        p.heat = s.heat_after
+        lost = self.pay(p, s.lose_money.of(p.money))
+        n = s.discard_rap_sheet.of(len(p.rap_sheet))
+        for _ in range(n):
+            options = [("crime", c) for c in sorted(set(p.rap_sheet))]
+            action = yield from self._choose(p.seat, "scandal-discard", options)
+            p.rap_sheet.remove(action[1])
+            self.state.street_discard.append(action[1])
+        p.scandals += s.tokens
+        self.log(f"SCANDAL {self.name(p.seat)}: loses ${lost}M and {n} crimes, "
+                 f"token {p.scandals}")
+        if p.departing:
+            self.log(f"{self.name(p.seat)}'s Departure collapses")
+            self.stats.failed("scandal")
+            self._end_departure(p, failed=True, skip=self.rules.departure.collapse_skips_turn)
+        if p.scandals >= s.recall_at:
+            self._recall(p)
+        if self.state.turn == p.seat and s.ends_your_turn:
+            raise TurnEnds
+
+    def _recall(self, p: Player) -> None:
+        p.recalled = True
+        p.heat = 0
+        if self.rules.recall.discard_hand:
+            for c in p.hand:
+                self._discard(c)
+            p.hand.clear()
+        self.log(f"RECALLED {self.name(p.seat)}")
+        if not any(q.active for q in self.state.players):
+            self._end("all_recalled", ())
+
+    def _end(self, ending: str, winners: tuple[int, ...]) -> None:
+        if self.state.ending is None:
+            self.state.ending = ending
+            self.state.winners = winners
+            self.log(f"END {ending}: " + (", ".join(self.name(w) for w in winners) or "nobody"))
+
+    # ---- cards -------------------------------------------------------------------------------
+
+    def _play(self, p: Player, inst: int) -> None:
+        """A card leaves a hand for the table while it resolves."""
+        p.hand.remove(inst)
+        self.state.table.append(inst)
+
+    def _off_table(self, inst: int) -> None:
+        if inst in self.state.table:
+            self.state.table.remove(inst)
+
+    def _discard(self, inst: int) -> None:
+        self._off_table(inst)
+        card = self.state.card(inst)
+        if card.deck.id == "street":
+            self.state.street_discard.append(inst)
+        elif card.deck.id == "politics":
+            self.state.politics_discard.append(inst)
+        else:
+            self.state.headline_discard.append(inst)
+
+    def _draw_from(self, deck: str) -> int | None:
+        s = self.state
+        pile, discard = ((s.street, s.street_discard) if deck == "street"
+                         else (s.politics, s.politics_discard))
+        if not pile and discard:  # rulings: reshuffle the deck's own discard pile
+            pile.extend(discard)
+            discard.clear()
+            self._shuffle(pile)
+            self.log(f"the {deck} deck is reshuffled")
+        if not pile:
+            other = "politics" if deck == "street" else "street"
+            opile, odiscard = ((s.street, s.street_discard) if other == "street"
+                               else (s.politics, s.politics_discard))
+            if not opile and odiscard:
+                opile.extend(odiscard)
+                odiscard.clear()
+                self._shuffle(opile)
+            return opile.pop() if opile else None
+        return pile.pop()
+
+    def draw(self, p: Player, n: int, deck: str = "any") -> Flow:
+        """A player draws n cards, choosing the deck for each when `deck` is any."""
+        for _ in range(n):
+            which = deck
+            if deck == "any":
+                action = yield from self._choose(p.seat, "draw-deck",
+                                                 [("deck", "street"), ("deck", "politics")])
+                which = action[1]
+            inst = self._draw_from(which)
+            if inst is not None:
+                p.hand.append(inst)
+
+    def discard_from_hand(self, p: Player, n: int, kind: str = "discard") -> Flow:
+        for _ in range(min(n, len(p.hand))):
+            action = yield from self._choose(p.seat, kind, [("card", c) for c in sorted(p.hand)])
+            p.hand.remove(action[1])
+            self._discard(action[1])
+
+    # ---- the game ----------------------------------------------------------------------------
+
+    def _game(self) -> Flow:
+        yield from self._setup()
+        while self.state.ending is None:
+            yield from self._round()
+
+    def _setup(self) -> Flow:
+        s, model, rules = self.state, self.model, self.rules
+        assert model.archetypes and model.goals
+        # 1. Roll for it: the highest roll wins; tied players roll again.
+        contenders = list(range(self.n))
+        while len(contenders) > 1:
+            rolls = {seat: self.rng.randint(1, rules.setup.die_sides) for seat in contenders}
+            top = max(rolls.values())
+            contenders = [seat for seat, r in rolls.items() if r == top]
+        s.first = contenders[0]
+        # 2. Characters, clockwise from the roll winner; one board per player.
+        boards = list(model.archetypes)
+        chosen: dict[int, tuple[Any, Any]] = {}
+        order = [(s.first + k) % self.n for k in range(self.n)]
+        for seat in order:
+            options = [("diplomat", a.id, d.id) for a in boards for d in a.diplomats]
+            action = yield from self._choose(seat, "character", options)
+            arch = next(a for a in boards if a.id == action[1])
+            dip = next(d for d in arch.diplomats if d.id == action[2])
+            boards.remove(arch)
+            chosen[seat] = (arch, dip)
+        s.players = [Player(seat, *chosen[seat]) for seat in range(self.n)]
+        # 3. Start money and your own Favor chip.
+        for p in s.players:
+            self.gain(p, rules.start.money)
+            s.favor_holder[p.seat] = p.seat
+        s.start_money = 0  # money is counted from zero: every coin came from the bank
+        # 4. Goals in reverse order: the last to choose a character takes the deck first.
+        goals = list(model.goals)
+        for seat in reversed(order):
+            action = yield from self._choose(seat, "goal", [("goal", g.id) for g in goals])
+            goal = next(g for g in goals if g.id == action[1])
+            goals.remove(goal)
+            s.players[seat].goal = goal
+        # 5. Shuffle and deal.
+        for inst, card in enumerate(s.cards):
+            if card.deck.id == "street":
+                s.street.append(inst)
+            elif card.deck.id == "politics":
+                s.politics.append(inst)
+            elif card.deck.id == rules.clock.deck.id:
+                s.clock.append(inst)
+            else:
+                s.boxed.append(inst)
+        self._shuffle(s.street)
+        self._shuffle(s.politics)
+        for p in s.players:
+            for draw in rules.start.hand:
+                for _ in range(draw.cards):
+                    dealt = self._draw_from(draw.deck.id)
+                    if dealt is not None:
+                        p.hand.append(dealt)
+        # 6. The clock: 12 Headlines; the rest go back to the box.
+        self._shuffle(s.clock)
+        s.boxed += s.clock[rules.clock.cards:]
+        del s.clock[rules.clock.cards:]
+        self.log("setup: " + "; ".join(
+            f"{self.name(p.seat)} ({p.archetype.name})" for p in s.players)
+            + f"; {self.name(s.first)} starts")
+
+    def _round(self) -> Flow:
+        s = self.state
+        if not s.clock:  # rulings: the clock runs out
+            yield from self._clock_ends()
+            return
+        s.round += 1
+        flipper = next((seat for seat in [s.first, *s.order_from(s.first)]
+                        if s.players[seat].active and not s.players[seat].departing), s.first)
+        if s.headline is not None:
+            s.headline_discard.append(s.headline)
+        s.headline = s.clock.pop()
+        headline = s.card(s.headline)
+        self.log(f"HEADLINE {headline.name}")
+        self.stats.played(headline)
+        if headline.headline and headline.headline.on_flip:
+            yield from self.run_steps(s.players[flipper], headline.headline.on_flip, headline)
+        done: set[int] = set()
+        seat: int | None = s.first
+        while seat is not None and s.ending is None:
+            done.add(seat)
+            yield from self._turn(s.players[seat])
+            seat = next((x for x in s.order_from(seat) if x not in done), None)
+
+    def _clock_ends(self) -> Flow:
+        s = self.state
+        self.log("the clock has run out")
+        for seat in [s.first, *s.order_from(s.first)]:
+            p = s.players[seat]
+            if p.departing and p.active:
+                yield from self._resolve(p)
+        if s.ending is None:
+            self._end("clock", tuple(p.seat for p in s.players if p.left))
+
+    # ---- a turn --------------------------------------------------------------------------------
+
+    def _turn(self, p: Player) -> Flow:
+        s = self.state
+        if not p.active:
+            return
+        if p.departing:
+            if p.departing.turns_to_wait > 0:
+                p.departing.turns_to_wait -= 1
+                self.log(f"{self.name(p.seat)} is at sea")
+                return
+            yield from self._resolve(p)
+            return
+        if p.skip_turn:
+            p.skip_turn = False
+            return
+        s.turn = p.seat
+        try:
+            yield from self._morning(p)
+            yield from self._afternoon(p)
+            yield from self._evening(p)
+        except TurnEnds:
+            self.log(f"{self.name(p.seat)}'s turn ends")
+        finally:
+            s.turn = None
+        if p.active:
+            limit = modifiers.hand_limit(s, self.rules, p)
+            yield from self.discard_from_hand(p, len(p.hand) - limit, "hand-limit")
+
+    def _morning(self, p: Player) -> Flow:
+        self.cool(p, self.rules.morning.cool)
+        yield from self.draw(p, modifiers.morning_draw(self.state, self.rules, p))
+        yield from self._burn_bag(p)
+
+    def _burn_bag(self, p: Player) -> Flow:
+        b = self.rules.burn_bag
+        while len(p.hand) >= b.discard:
+            action = yield from self._choose(p.seat, "burn-bag", [("no",), ("burn",)])
+            if action[0] == "no":
+                return
+            yield from self.discard_from_hand(p, b.discard, "burn")
+            yield from self.draw(p, b.draw)
+            self.log(f"{self.name(p.seat)} uses the Burn Bag")
+
+    # ---- afternoon -------------------------------------------------------------------------------
+
+    def _afternoon(self, p: Player) -> Flow:
+        s = self.state
+        options: list[Action] = [("crimes",)]
+        if not modifiers.has(s, p, "no_lay_low"):
+            options.append(("lay_low",))
+        action = yield from self._choose(p.seat, "afternoon", options)
+        if action[0] == "lay_low":
+            amount = modifiers.lay_low_cool(s, self.rules, p)
+            self.cool(p, amount)
+            self.log(f"{self.name(p.seat)} lays low: Heat {p.heat}")
+            return
+        while True:
+            options = [("stop",)]
+            options += [("crime", c) for c in sorted(set(p.hand)) if s.card(c).crime]
+            options += [("trick", c) for c in sorted(set(p.hand))
+                        if s.card(c).kind is CardKind.DIRTY_TRICK
+                        and Timing.AFTERNOON in s.card(c).timing]
+            options += [("trick", c) for c in sorted(set(p.hand))
+                        if s.card(c).kind is CardKind.DIRTY_TRICK
+                        and Timing.REACTION in s.card(c).timing
+                        and self._departing_targets(p)
+                        and self._may_play(p, s.card(c))]
+            if not p.signature_used and Timing.AFTERNOON in p.diplomat.signature.timing:
+                options.append(("signature",))
+            action = yield from self._choose(p.seat, "afternoon-action", options)
+            if action[0] == "stop":
+                return
+            if action[0] == "crime":
+                yield from self._crime(p, action[1])
+            elif action[0] == "signature":
+                p.signature_used = True
+                self.log(f"{self.name(p.seat)} uses the Signature "
+                         f"{p.diplomat.signature.name}")
+                yield from self.run_steps(p, p.diplomat.signature.steps, None)
+            else:
+                yield from self._trick(p, action[1])
+
+    def _may_play(self, p: Player, card: Card) -> bool:
+        return not (card.id == "leak" or any(t.name == "heat" and t.arg("to") == "aimed"
+                                             for t in card.steps)) or not modifiers.has(
+            self.state, p, "no_leak")
+
+    def _departing_targets(self, p: Player) -> list[Player]:
+        return [q for q in self.state.rivals(p.seat) if q.departing]
+
+    def _trick(self, p: Player, inst: int) -> Flow:
+        """An Afternoon Dirty Trick, or a Tip-Off or Leak on a Departing player."""
+        s = self.state
+        card = s.card(inst)
+        self._play(p, inst)
+        self.stats.played(card)
+        aimed: Player | None = None
+        if Timing.REACTION in card.timing:
+            options = [("aim", q.seat) for q in self._departing_targets(p)]
+            action = yield from self._choose(p.seat, "aim", options, (inst,))
+            aimed = s.players[action[1]]
+        self.log(f"{self.name(p.seat)} plays {card.name}"
+                 + (f" on {self.name(aimed.seat)}'s Departure" if aimed else ""))
+        if aimed is not None:
+            answered = yield from self._answer(p, aimed, inst, departure=True)
+            if answered:
+                self._discard(inst)
+                return
+            if any(t.name == "cancel" for t in card.steps):
+                assert aimed.departing is not None
+                aimed.departing.tip_offs += 1
+                yield from self._deny(aimed)
+            else:
+                yield from self.run_steps(p, card.steps, card, aimed=aimed)
+            self._discard(inst)
+            return
+        yield from self.run_steps(p, card.steps, card, answerable=True)
+        self._discard(inst)
+
+    def _answer(self, attacker: Player, target: Player, inst: int, departure: bool) -> Flow:
+        """The target of a Leak or Tip-Off may Shred it, or cash the attacker's Favor chip.
+        Returns whether it was answered (cancelled)."""
+        s = self.state
+        card = s.card(inst)
+        options: list[Action] = [("accept",)]
+        shreds = [c for c in target.hand if s.card(c).kind is CardKind.DIRTY_TRICK
+                  and Timing.COUNTER in s.card(c).timing]
+        if shreds:
+            options.append(("shred", min(shreds)))
+        if (not target.diplomat.signature.steps or target.signature_used) is False and \
+                Timing.COUNTER in target.diplomat.signature.timing:
+            options.append(("signature",))
+        if s.favor_holder.get(attacker.seat) == target.seat:
+            options.append(("favor",))
+        action = yield from self._choose(target.seat, "answer", options, (inst, attacker.seat))
+        if action[0] == "shred":
+            target.hand.remove(action[1])
+            self._discard(action[1])
+            self.stats.played(s.card(action[1]))
+            self.log(f"{self.name(target.seat)} Shreds the {card.name}")
+            return True
+        if action[0] == "signature":
+            target.signature_used = True
+            self.log(f"{self.name(target.seat)} answers with {target.diplomat.signature.name}")
+            return True
+        if action[0] == "favor":
+            return (yield from self._cash_favor(target, attacker, "take it back"))
+        return False
+
+    def _cash_favor(self, holder: Player, promiser: Player, call: str) -> Flow:
+        """The holder cashes the promiser's chip; the promiser honours it or breaks their
+        word (Heat, and the holder keeps the chip). Returns whether it was honoured."""
+        action = yield from self._choose(promiser.seat, "honour", [("honour",), ("break",)],
+                                         (holder.seat, call))
+        if action[0] == "honour":
+            self.state.favor_holder[promiser.seat] = promiser.seat
+            self.log(f"{self.name(holder.seat)} cashes {self.name(promiser.seat)}'s Favor: "
+                     f"\"{call}\"")
+            return True
+        self.log(f"{self.name(promiser.seat)} breaks their word to {self.name(holder.seat)}")
+        yield from self.take_heat(promiser, self.rules.favor.break_heat, "broken word")
+        return False
+
+    def _deny(self, p: Player) -> Flow:
+        """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
+        price = modifiers.deny_price(self.state, self.rules, p)
+        while p.departing and p.departing.tip_offs > 0 and p.money >= price:
+            action = yield from self._choose(p.seat, "deny", [("no",), ("deny",)])
+            if action[0] == "no":
+                return
+            self.pay(p, price)
+            p.departing.tip_offs -= 1
+            self.log(f"{self.name(p.seat)} Denies a Tip-Off for ${price}M")
+
+    def _crime(self, p: Player, inst: int) -> Flow:
+        """One crime: reactions, Cover, Heat, payout and effect, Rap Sheet."""
+        s = self.state
+        card = s.card(inst)
+        assert card.crime is not None
+        self._play(p, inst)
+        self.stats.played(card)
+        self.log(f"{self.name(p.seat)} commits {card.name}")
+        cancelled = False
+        # A rival holding the criminal's Favor chip may take the crime back.
+        for seat in s.seat_order_from(p.seat):
+            holder = s.players[seat]
+            if s.favor_holder.get(p.seat) == seat and holder.active:
+                action = yield from self._choose(seat, "cash-on-crime", [("no",), ("cash",)],
+                                                 (inst,))
+                if action[0] == "cash" and (yield from self._cash_favor(holder, p,
+                                                                        "take it back")):
+                    self._discard(inst)
+                    return
+        # 2. Rivals react, secretly and at once; reactions resolve in seat order.
+        reactions: list[tuple[Player, Action]] = []
+        for seat in s.seat_order_from(p.seat):
+            q = s.players[seat]
+            if not q.active:
+                continue
+            options: list[Action] = [("none",)]
+            for c in sorted(set(q.hand)):
+                k = s.card(c)
+                if Timing.REACTION in k.timing and k.kind is CardKind.DIRTY_TRICK and \
+                        self._may_play(q, k):
+                    options.append(("react", c))
+                elif k.kind is CardKind.MANEUVER and Timing.REACTION in k.timing and s.laws:
+                    options.append(("repeal", c))
+            if not q.signature_used and Timing.REACTION in q.diplomat.signature.timing and \
+                    q.diplomat.signature.aim in (None, "crime", "crime-or-departure"):
+                options.append(("signature",))
+            action = yield from self._choose(seat, "react", options, (inst, p.seat))
+            if action[0] != "none":
+                reactions.append((q, action))
+                if action[0] in ("react", "repeal"):
+                    self._play(q, action[1])
+        for q, action in reactions:
+            if action[0] == "repeal":
+                self.stats.played(s.card(action[1]))
+                yield from self._repeal(q, action[1])
+                continue
+            if action[0] == "signature":
+                q.signature_used = True
+                steps = q.diplomat.signature.steps
+                what = q.diplomat.signature.name
+            else:
+                rcard = s.card(action[1])
+                self.stats.played(rcard)
+                steps = rcard.steps
+                what = rcard.name
+            is_tip = any(t.name == "cancel" for t in steps)
+            if is_tip and cancelled:
+                self.log(f"{self.name(q.seat)}'s {what} is wasted")
+                if action[0] == "react":
+                    self._discard(action[1])
+                continue
+            self.log(f"{self.name(q.seat)} reacts: {what}")
+            answered = False
+            if action[0] == "react":
+                answered = yield from self._answer(q, p, action[1], departure=False)
+                self._discard(action[1])
+            if answered:
+                continue
+            if is_tip:
+                cancelled = True
+                continue
+            yield from self.run_steps(q, steps, None, aimed=p)
+        if cancelled:
+            self.log(f"{card.name} is Tipped Off")
+            self._discard(inst)
+            return
+        # 3. Cover it, or don't.
+        covered = False
+        covers = [c for c in p.hand if s.card(c).kind is CardKind.COVER
+                  and s.card(c).covers is not None
+                  and s.card(c).covers.id in ("any", card.crime.type.id)]  # type: ignore[union-attr]
+        if covers:
+            action = yield from self._choose(p.seat, "cover",
+                                             [("no",)] + [("cover", c) for c in sorted(covers)],
+                                             (inst,))
+            if action[0] == "cover":
+                p.hand.remove(action[1])
+                self._discard(action[1])
+                self.stats.played(s.card(action[1]))
+                covered = True
+        # 4. Take the Heat, unless Covered or legal for you. Laws are checked now.
+        ctype = card.crime.type.id
+        if not modifiers.legal(s, p, ctype):
+            heat = modifiers.crime_heat(s, p, ctype, card.crime.heat)
+            if covered:
+                heat = min(heat, modifiers.covered_heat(s, p))
+            try:
+                yield from self.take_heat(p, heat, card.name)
+            except TurnEnds:
+                self._discard(inst)
+                raise
+        # 5. Payout and effect.
+        payout = modifiers.crime_payout(s, p, ctype, card.crime.payout)
+        self.gain(p, payout)
+        if card.steps:
+            yield from self.run_steps(p, card.steps, card, answerable=True)
+        # 6. Rap Sheet.
+        self._off_table(inst)
+        p.rap_sheet.append(inst)
+        self.log(f"{self.name(p.seat)} gets ${payout}M; Rap Sheet {len(p.rap_sheet)}")
+
+    # ---- evening -----------------------------------------------------------------------------
+
+    def _evening(self, p: Player) -> Flow:
+        s, rules = self.state, self.rules
+        # A Signature is free: it does not take the Evening's one choice (rulings).
+        if not p.signature_used and Timing.EVENING in p.diplomat.signature.timing:
+            sig = yield from self._choose(p.seat, "signature", [("no",), ("signature",)])
+            if sig[0] == "signature":
+                p.signature_used = True
+                self.log(f"{self.name(p.seat)} uses the Signature "
+                         f"{p.diplomat.signature.name}")
+                yield from self.run_steps(p, p.diplomat.signature.steps, None)
+        options: list[Action] = [("pass",)]
+        if not modifiers.has(s, p, "no_propose") and p.money >= modifiers.law_fee(s, rules, p) \
+                and sum(1 for law in s.laws if law.owner == p.seat) < self._markers():
+            options += [("law", c) for c in sorted(set(p.hand)) if self._proposable(c)]
+        for c in sorted(set(p.hand)):
+            card = s.card(c)
+            if card.kind in (CardKind.MANEUVER, CardKind.DEPARTURE_CARD) and \
+                    Timing.EVENING in card.timing and p.money >= card.price and \
+                    self._usable(p, card):
+                options.append(("maneuver", c))
+        if not modifiers.has(s, p, "no_hush_money") and p.heat > 0 and \
+                p.money >= modifiers.hush_price(s, rules, p):
+            options.append(("hush",))
+        bend = p.archetype.bend
+        if bend.steps and Timing.EVENING in bend.timing and p.money >= bend.price and \
+                s.rivals(p.seat):
+            options.append(("bend",))
+        options += [("book", door.id, card) for door, card in self._bookable(p)]
+        action = yield from self._choose(p.seat, "evening", options)
+        kind = action[0]
+        if kind == "law":
+            yield from self._propose(p, action[1], modifiers.law_fee(s, rules, p), "fail")
+        elif kind == "maneuver":
+            card = s.card(action[1])
+            self._play(p, action[1])
+            self.pay(p, card.price)
+            self.stats.played(card)
+            self.log(f"{self.name(p.seat)} plays {card.name}")
+            yield from self.run_steps(p, card.steps, card)
+            self._discard(action[1])
+        elif kind == "hush":
+            self.pay(p, modifiers.hush_price(s, rules, p))
+            self.cool(p, rules.evening.hush_money.cool)
+            self.log(f"{self.name(p.seat)} pays Hush Money: Heat {p.heat}")
+        elif kind == "bend":
+            self.pay(p, bend.price)
+            self.log(f"{self.name(p.seat)} uses {bend.name}")
+            yield from self.run_steps(p, bend.steps, None)
+        elif kind == "book":
+            yield from self._book(p, action[1], action[2])
+
+    def _markers(self) -> int:
+        return self.markers
+
+    def _law_markers(self) -> int:
+        """Law markers per seat, from the components (3 if the box lists none)."""
+        comps = self.model.components
+        item = next((i for i in comps.items if i.id == "law-markers"), None) if comps else None
+        return (item.per_seat or 3) if item else 3
+
+    def _proposable(self, inst: int) -> bool:
+        card = self.state.card(inst)
+        if card.kind is not CardKind.LAW:
+            return False
+        if not self.rules.laws.same_law_twice and any(
+                self.state.card(law.card).id == card.id for law in self.state.laws):
+            return False
+        return not (card.law and card.law.names_player and not self.state.rivals(-1))
+
+    def _usable(self, p: Player, card: Card) -> bool:
+        """Whether a Maneuver's steps can do anything now (Repeal needs a Law, and so on)."""
+        names = {t.name for t in card.steps}
+        if "repeal" in names and not self.state.laws:
+            return False
+        if "propose_law" in names and not (
+                any(self._proposable(c) for c in p.hand) and not modifiers.has(
+                    self.state, p, "no_propose")
+                and sum(1 for law in self.state.laws if law.owner == p.seat) < self._markers()):
+            return False
+        needs_rival = any(dict(t.args).get(k) == "rival" for t in card.steps
+                          for k in ("to", "from", "who"))
+        return not (needs_rival and not self.state.rivals(p.seat))
+
+    # ---- laws and votes --------------------------------------------------------------------
+
+    def _propose(self, p: Player, inst: int, fee: int, ties: str) -> Flow:
+        s = self.state
+        card = s.card(inst)
+        self._play(p, inst)
+        self.pay(p, fee)
+        self.stats.played(card)
+        named: int | None = None
+        if card.law and card.law.names_player:
+            action = yield from self._choose(p.seat, "name", [("rival", q.seat)
+                                                              for q in s.rivals(p.seat)], (inst,))
+            named = action[1]
+        self.log(f"{self.name(p.seat)} proposes {card.name}"
+                 + (f" naming {self.name(named)}" if named is not None else ""))
+        # Take it back: a rival holding the proposer's chip may withdraw the Law unvoted.
+        for seat in s.seat_order_from(p.seat):
+            if s.favor_holder.get(p.seat) == seat and s.players[seat].active:
+                action = yield from self._choose(seat, "cash-on-law", [("no",), ("cash",)],
+                                                 (inst,))
+                if action[0] == "cash" and (yield from self._cash_favor(
+                        s.players[seat], p, "take it back")):
+                    self._discard(inst)
+                    return
+        passed = yield from self._vote(p, inst, named, ties)
+        if passed:
+            self._off_table(inst)
+            s.laws.append(LawInEffect(inst, p.seat, named))
+            self.log(f"{card.name} passes")
+            if card.law and card.law.on_pass:
+                yield from self.run_steps(p, card.law.on_pass, card,
+                                          named=s.players[named] if named is not None else None)
+        else:
+            self.log(f"{card.name} fails")
+            self._discard(inst)
+
+    def _vote(self, proposer: Player, inst: int, named: int | None, ties: str) -> Flow:
+        """Bribes, "Vote with me" and vote cards first, then everyone votes at once."""
+        s = self.state
+        forced: dict[int, str] = {}
+        # "Vote with me": holders of chips may call them, in seat order from the proposer.
+        for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
+            holder = s.players[seat]
+            for owner, h in list(s.favor_holder.items()):
+                if h == seat and owner != seat and owner not in forced and \
+                        modifiers.vote_count(s, s.players[owner]) > 0:
+                    action = yield from self._choose(seat, "call-vote",
+                                                     [("no",), ("yes",), ("nay",)],
+                                                     (inst, owner))
+                    if action[0] != "no":
+                        honoured = yield from self._cash_favor(holder, s.players[owner],
+                                                               "vote with me")
+                        if honoured:
+                            forced[owner] = action[0]
+        # Bribes first: the proposer may offer a rival money or their own Favor chip for a
+        # yes. A bribe is a promise, not a binding one; the bots keep theirs.
+        for seat in s.seat_order_from(proposer.seat):
+            q = s.players[seat]
+            if q.left or seat in forced or modifiers.vote_count(s, q) == 0 or \
+                    not proposer.active:
+                continue
+            offers: list[Action] = [("none",)]
+            offers += [("money", m) for m in (1, 2) if proposer.money >= m]
+            if s.favor_holder.get(proposer.seat) == proposer.seat:
+                offers.append(("favor",))
+            offer = yield from self._choose(proposer.seat, "bribe", offers, (inst, seat))
+            if offer[0] == "none":
+                continue
+            answer = yield from self._choose(seat, "bribe-offer", [("refuse",), ("accept",)],
+                                             (inst, proposer.seat, offer))
+            if answer[0] == "accept":
+                if offer[0] == "money":
+                    self.transfer(proposer, q, int(offer[1]))
+                else:
+                    s.favor_holder[proposer.seat] = seat
+                forced[seat] = "yes"
+                self.log(f"{self.name(seat)} takes {self.name(proposer.seat)}'s bribe "
+                         f"({'$' + str(offer[1]) + 'M' if offer[0] == 'money' else 'a Favor'})")
+        extra_yes = extra_no = 0
+        weights: dict[int, int] = {}
+        for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
+            q = s.players[seat]
+            cards = [c for c in q.hand if Timing.VOTE in s.card(c).timing]
+            if not q.signature_used and Timing.VOTE in q.diplomat.signature.timing:
+                cards.append(-1)
+            if not cards:
+                continue
+            options: list[Action] = [("none",)]
+            for c in sorted(set(cards)):
+                options += [("card", c, "yes"), ("card", c, "nay")] if any(
+                    t.name == "votes" for t in self._vote_steps(q, c)) else [("card", c, "-")]
+            action = yield from self._choose(seat, "vote-card", options, (inst, proposer.seat))
+            if action[0] == "none":
+                continue
+            c = action[1]
+            for t in self._vote_steps(q, c):
+                if t.name == "votes":
+                    if action[2] == "yes":
+                        extra_yes += int(t.arg("amount"))
+                    else:
+                        extra_no += int(t.arg("amount"))
+                elif t.name == "vote_weight":
+                    weights[seat] = int(t.arg("times"))
+            if c == -1:
+                q.signature_used = True
+            else:
+                q.hand.remove(c)
+                self._discard(c)
+                self.stats.played(s.card(c))
+        yes = extra_yes
+        no = extra_no
+        for q in s.players:
+            if q.left:
+                continue
+            weight = weights.get(q.seat, modifiers.vote_count(s, q))
+            if weight == 0:
+                continue
+            if q.seat in forced:
+                vote = forced[q.seat]
+            else:
+                action = yield from self._choose(q.seat, "vote", [("yes",), ("nay",)],
+                                                 (inst, proposer.seat, named))
+                vote = action[0]
+            if vote == "yes":
+                yes += weight
+            else:
+                no += weight
+        self.log(f"vote: {yes} yes, {no} no")
+        return yes > no or (ties == "pass" and yes == no)
+
+    def _vote_steps(self, q: Player, c: int) -> tuple[Term, ...]:
+        return q.diplomat.signature.steps if c == -1 else self.state.card(c).steps
+
+    def _repeal(self, p: Player, inst: int | None) -> Flow:
+        s = self.state
+        if inst is not None:
+            self._discard(inst)
+        if not s.laws:
+            return
+        action = yield from self._choose(p.seat, "repeal", [("law", law.card) for law in s.laws])
+        law = next(x for x in s.laws if x.card == action[1])
+        s.laws.remove(law)
+        self._discard(law.card)
+        self.log(f"{self.name(p.seat)} Repeals {s.card(law.card).name}")
+
+    # ---- departures ----------------------------------------------------------------------------
+
+    def _bookable(self, p: Player) -> list[tuple[Door, int | None]]:
+        """The doors of a player's Goal they could book now, with or without a card."""
+        s = self.state
+        if p.goal is None or not p.active:
+            return []
+        doors = {d.id: d for d in self.model.doors or ()}
+        out: list[tuple[Door, int | None]] = []
+        cards = {s.card(c).door.id: c for c in p.hand  # type: ignore[union-attr]
+                 if s.card(c).kind is CardKind.DEPARTURE_CARD and s.card(c).door}
+        for ref in p.goal.doors:
+            door = doors[ref.id]
+            for card in {None, cards.get(door.id)}:
+                if self._can_book(p, door, card):
+                    out.append((door, card))
+        return out
+
+    def _can_book(self, p: Player, door: Door, card: int | None) -> bool:
+        s = self.state
+        waives = s.card(card).waives if card is not None else None
+        price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
+        if p.money < price:
+            return False
+        if waives != "requires" and not conditions.all_hold(s, self.rules, p, door.requires):
+            return False
+        if door.partner and not any(
+                q.active and not q.departing and q.seat != p.seat for q in s.players):
+            return False
+        crimes = 0
+        for t in door.booking:
+            if t.name == "remove_crimes" and waives != "discard_crimes":
+                crimes += int(t.arg("crimes"))
+        assert p.goal is not None
+        money_after = p.money - price
+        return conditions.all_hold(s, self.rules, p, p.goal.condition, money_after, crimes)
+
+    def _book(self, p: Player, door_id: str, card: int | None) -> Flow:
+        s = self.state
+        door = next(d for d in self.model.doors or () if d.id == door_id)
+        waives = None
+        if card is not None:
+            waives = s.card(card).waives
+            p.hand.remove(card)
+            self._discard(card)
+            self.stats.played(s.card(card))
+        price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
+        self.pay(p, price)
+        p.goal_revealed = True
+        self.stats.doors_booked[door.id] = self.stats.doors_booked.get(door.id, 0) + 1
+        self.log(f"{self.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
+                 f"{door.name} (${price}M)")
+        p.departing = Departure(door, 1 if door.resolves is Resolves.TURN_AFTER_NEXT else 0)
+        for t in door.booking:
+            if t.name == "remove_crimes" and waives == "discard_crimes":
+                continue
+            yield from self.run_steps(p, (t,), None)
+        if door.partner:
+            yield from self._marriage(p)
+
+    def _marriage(self, p: Player) -> Flow:
+        s = self.state
+        options = [("rival", q.seat) for q in s.players
+                   if q.active and not q.departing and q.seat != p.seat]
+        action = yield from self._choose(p.seat, "partner", options)
+        partner = s.players[action[1]]
+        met = partner.goal is not None and conditions.all_hold(
+            s, self.rules, partner, partner.goal.condition) and (
+            not self.rules.departure.partner_needs_marriage_door
+            or any(r.id == p.departing.door.id for r in partner.goal.doors))  # type: ignore[union-attr]
+        answer = ("walk",)
+        if met:
+            answer = yield from self._choose(partner.seat, "marriage", [("accept",), ("walk",)],
+                                             (p.seat,))
+        if answer[0] == "accept":
+            assert p.departing is not None
+            partner.goal_revealed = True
+            partner.departing = Departure(p.departing.door, 0, partner=p.seat)
+            p.departing.partner = partner.seat
+            self.log(f"{self.name(partner.seat)} accepts the Marriage")
+        else:
+            self.stats.failed("walk-out")
+            self.log(f"{self.name(partner.seat)} walks out")
+            self._end_departure(p, failed=True, skip=self.rules.departure.collapse_skips_turn)
+
+    def _end_departure(self, p: Player, failed: bool, skip: bool) -> None:
+        if p.departing and failed:
+            p.skip_turn = skip
+        p.departing = None
+
+    def _resolve(self, p: Player) -> Flow:
+        """At the start of your turn: no Scandal, no unanswered Tip-Off, Goal still met."""
+        s = self.state
+        dep = p.departing
+        assert dep is not None and p.goal is not None
+        yield from self._deny(p)
+        ok = dep.tip_offs == 0 and not dep.scandal and conditions.all_hold(
+            s, self.rules, p, p.goal.condition)
+        if ok and dep.door.requires and any(t.name == "laws_with_your_marker"
+                                            for t in dep.door.requires):
+            ok = conditions.all_hold(s, self.rules, p, [t for t in dep.door.requires
+                                                        if t.name == "laws_with_your_marker"])
+        if not ok:
+            self.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal
+                              else "goal")
+            self.log(f"{self.name(p.seat)}'s Departure by {dep.door.name} FAILS")
+            p.departing = None
+            return
+        p.left = True
+        p.departing = None
+        self.stats.doors_succeeded[dep.door.id] = self.stats.doors_succeeded.get(
+            dep.door.id, 0) + 1
+        self.log(f"{self.name(p.seat)} LEAVES by {dep.door.name}")
+        winners = [p.seat]
+        if dep.partner is not None and self.rules.departure.partners_leave_together:
+            other = s.players[dep.partner]
+            od = other.departing
+            if od and od.tip_offs == 0 and not od.scandal and other.goal and \
+                    conditions.all_hold(s, self.rules, other, other.goal.condition):
+                other.left = True
+                other.departing = None
+                winners.append(other.seat)
+                self.log(f"{self.name(other.seat)} LEAVES with them")
+        if s.ending is None and s.clock is not None:
+            self._end("departure", tuple(sorted(w for w in winners)))
+
+    # ---- effects -------------------------------------------------------------------------------
+
+    def run_steps(self, actor: Player, steps: Sequence[Term], card: Card | None,
+                  aimed: Player | None = None, named: Player | None = None,
+                  answerable: bool = False) -> Flow:
+        """Run vocabulary steps for `actor`. One card, one chosen rival (rulings)."""
+        from pnp.rules.diplomatic_immunity import effects
+
+        chosen: dict[str, Player] = {}
+        yield from effects.run(self, actor, steps, card, aimed, named, chosen, answerable)
+
+    # ---- invariants ----------------------------------------------------------------------------
+
+    def invariants(self) -> None:
+        """Conservation and bounds, checked after every choice."""
+        s = self.state
+        zones = [s.street, s.politics, s.street_discard, s.politics_discard, s.clock,
+                 s.headline_discard, s.boxed, s.table, [law.card for law in s.laws]]
+        zones += [p.hand for p in s.players] + [p.rap_sheet for p in s.players]
+        placed = sum(len(z) for z in zones) + (1 if s.headline is not None else 0)
+        dealt = bool(s.street or s.politics or s.boxed)  # once dealt, every card is somewhere
+        if dealt and placed != len(s.cards):
+            raise InvariantBroken(f"cards: {placed} in zones, {len(s.cards)} in the game")
+        money = sum(p.money for p in s.players)
+        if money != s.paid_out - s.received:
+            raise InvariantBroken(f"money: players hold ${money}M, the bank paid "
+                                  f"${s.paid_out}M and received ${s.received}M")
+        for p in s.players:
+            if p.heat < 0:
+                raise InvariantBroken(f"{p.diplomat.name}'s Heat is below 0")
+            if p.recalled and p.heat:
+                raise InvariantBroken(f"{p.diplomat.name} is Recalled but has Heat")
+            if p.active and p.heat >= self.limit(p):
+                raise InvariantBroken(f"{p.diplomat.name} is at Heat {p.heat}, their Limit "
+                                      f"{self.limit(p)}, without a Scandal")
+            if p.money < 0:
+                raise InvariantBroken(f"{p.diplomat.name} has negative money")
+        n = len(s.players)
+        if s.players and (len(s.favor_holder) != n or not all(
+                0 <= holder < n for holder in s.favor_holder.values())):
+            raise InvariantBroken("a Favor chip has no holder, or is held outside the game")
+        owners = [law.owner for law in s.laws]
+        for p in s.players:
+            if owners.count(p.seat) > self.markers:
+                raise InvariantBroken(f"{p.diplomat.name} has more Laws than markers")
+
+
+def new_game(model: Model, players: int, seed: int, check: bool = True) -> Game:
+    """A game at its first choice."""
+    return Game(model, players, seed, check)
+
+
+def uses(ability: Ability) -> tuple[Term, ...]:
+    """Every term of an ability."""
+    return ability.terms()
+
+
+def goal_of(game: Game, seat: int) -> Goal | None:
+    return game.state.players[seat].goal

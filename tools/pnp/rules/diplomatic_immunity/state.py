@@ -1,0 +1,104 @@
+"""The state of a Diplomatic Immunity game: every zone, every counter, nothing hidden here.
+
+Cards are instances (`int`) into one table of definitions, so that conservation is a count
+over zones. What a player may see of this is `view.View`, built from the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.content.cards import Archetype, Card, Diplomat
+from pnp.content.departures import Door, Goal
+
+
+@dataclass(slots=True)
+class Departure:
+    """A booked Departure, waiting to resolve."""
+
+    door: Door
+    turns_to_wait: int  # own turns still to pass before it resolves (Slow Boat: 1)
+    tip_offs: int = 0  # Tip-Offs played on it and not yet answered
+    scandal: bool = False
+    partner: int | None = None  # the seat of a Marriage partner
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat."""
+
+    seat: int
+    archetype: Archetype
+    diplomat: Diplomat
+    goal: Goal | None = None
+    hand: list[int] = field(default_factory=list)
+    rap_sheet: list[int] = field(default_factory=list)
+    money: int = 0
+    heat: int = 0
+    immunity: bool = True
+    scandals: int = 0
+    recalled: bool = False
+    signature_used: bool = False
+    goal_revealed: bool = False
+    departing: Departure | None = None
+    skip_turn: bool = False
+    left: bool = False  # left the country: a winner
+
+    @property
+    def active(self) -> bool:
+        """Still in play: not Recalled and not gone."""
+        return not self.recalled and not self.left
+
+
+@dataclass(slots=True)
+class LawInEffect:
+    card: int
+    owner: int
+    named: int | None = None
+
+
+@dataclass(slots=True)
+class State:
+    """Everything on the table."""
+
+    cards: list[Card]  # the definition of each card instance
+    players: list[Player]
+    street: list[int] = field(default_factory=list)
+    politics: list[int] = field(default_factory=list)
+    street_discard: list[int] = field(default_factory=list)
+    politics_discard: list[int] = field(default_factory=list)
+    clock: list[int] = field(default_factory=list)
+    headline: int | None = None
+    headline_discard: list[int] = field(default_factory=list)
+    boxed: list[int] = field(default_factory=list)  # Headlines out of the game
+    table: list[int] = field(default_factory=list)  # cards being played, not yet resolved
+    laws: list[LawInEffect] = field(default_factory=list)
+    favor_holder: dict[int, int] = field(default_factory=dict)  # chip (owner seat) -> holder
+    first: int = 0
+    direction: int = 1
+    round: int = 0
+    turn: int | None = None  # whose turn it is
+    paid_out: int = 0  # money the bank has paid
+    received: int = 0  # money paid to the bank
+    start_money: int = 0
+    winners: tuple[int, ...] = ()
+    ending: str | None = None
+    steps: int = 0
+
+    def card(self, inst: int) -> Card:
+        """The definition of a card instance."""
+        return self.cards[inst]
+
+    def rivals(self, seat: int) -> list[Player]:
+        """Players other than `seat` who can be targeted (not Recalled, not gone)."""
+        return [p for p in self.players if p.seat != seat and p.active]
+
+    def order_from(self, seat: int) -> list[int]:
+        """Seats in turn order starting after `seat` (the direction of play)."""
+        n = len(self.players)
+        return [(seat + self.direction * k) % n for k in range(1, n)]
+
+    def seat_order_from(self, seat: int) -> list[int]:
+        """Seats clockwise starting on the left of `seat` (reactions resolve this way)."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n)]

@@ -1,0 +1,125 @@
+"""What one player may see: their own hand and Goal, and everything public.
+
+Bots decide from a View only. It is a thin window on the state (copying the state for every
+choice would cost more than the rest of the game), and it offers nothing hidden: no other
+player's hand or unrevealed Goal, no deck order. A test proves it: shuffling what a player
+cannot see never changes what they choose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.content.cards import Card
+from pnp.content.departures import Goal
+from pnp.content.rules_di import DIRules
+from pnp.rules.diplomatic_immunity import conditions, modifiers
+from pnp.rules.diplomatic_immunity.state import Player, State
+
+
+@dataclass(frozen=True, slots=True)
+class Public:
+    """What the table knows of a player."""
+
+    seat: int
+    archetype: str
+    money: int
+    heat: int
+    limit: int
+    immunity: bool
+    scandals: int
+    active: bool
+    hand_size: int
+    rap_sheet: int
+    laws: int
+    departing: str | None  # the door, while Departing
+    goal: Goal | None  # only once revealed
+    favor_home: bool  # their own Favor chip is with them
+
+
+class View:
+    """One player's view of the table."""
+
+    __slots__ = ("_rules", "_state", "seat")
+
+    def __init__(self, state: State, rules: DIRules, seat: int) -> None:
+        self._state = state
+        self._rules = rules
+        self.seat = seat
+
+    @property
+    def me(self) -> Player:
+        """My own seat: my hand, my Goal, my Rap Sheet are mine to see."""
+        return self._state.players[self.seat]
+
+    @property
+    def rules(self) -> DIRules:
+        return self._rules
+
+    def card(self, inst: int) -> Card:
+        """The definition of a card instance (the list of cards is public)."""
+        return self._state.cards[inst]
+
+    def public(self, seat: int) -> Public:
+        """What everyone knows of a player."""
+        s, p = self._state, self._state.players[seat]
+        return Public(p.seat, p.archetype.id, p.money, p.heat, modifiers.limit(self._rules, p),
+                      p.immunity, p.scandals, p.active, len(p.hand), len(p.rap_sheet),
+                      sum(1 for law in s.laws if law.owner == p.seat),
+                      p.departing.door.id if p.departing else None,
+                      p.goal if p.goal_revealed else None,
+                      s.favor_holder.get(p.seat) == p.seat)
+
+    def rivals(self) -> list[Public]:
+        """Rivals still in play."""
+        return [self.public(p.seat) for p in self._state.players
+                if p.seat != self.seat and p.active]
+
+    @property
+    def laws(self) -> list[tuple[Card, int, int | None]]:
+        """Laws in effect: (card, owner, named)."""
+        return [(self._state.card(law.card), law.owner, law.named) for law in self._state.laws]
+
+    @property
+    def headline(self) -> Card | None:
+        h = self._state.headline
+        return self._state.card(h) if h is not None else None
+
+    def favor_holder(self, owner: int) -> int:
+        """Who holds a player's Favor chip (always public)."""
+        return self._state.favor_holder[owner]
+
+    @property
+    def round(self) -> int:
+        return self._state.round
+
+    @property
+    def clock(self) -> int:
+        """Headlines left in the clock."""
+        return len(self._state.clock)
+
+    def limit(self) -> int:
+        return modifiers.limit(self._rules, self.me)
+
+    def goal_met(self, money: int | None = None, crimes: int = 0) -> bool:
+        """Whether my Goal holds (with `money` left after a price, `crimes` fewer crimes)."""
+        me = self.me
+        if me.goal is None:
+            return False
+        return conditions.all_hold(self._state, self._rules, me, me.goal.condition, money,
+                                   crimes)
+
+    def crime_heat(self, inst: int) -> int:
+        """The Heat one of my crimes would give me now, before any Cover."""
+        card = self.card(inst)
+        assert card.crime is not None
+        if modifiers.legal(self._state, self.me, card.crime.type.id):
+            return 0
+        return modifiers.crime_heat(self._state, self.me, card.crime.type.id, card.crime.heat)
+
+    def has(self, modifier: str) -> bool:
+        """Whether a bare-word modifier applies to me (no_vote, no_lay_low ...)."""
+        return modifiers.has(self._state, self.me, modifier)
+
+    def legal(self, crime_type: str) -> bool:
+        return modifiers.legal(self._state, self.me, crime_type)

@@ -1,0 +1,257 @@
+"""Seeded simulated games, in parallel: invariants, outcomes, statistics, the report's data.
+
+The runner knows no game. It finds the rules package of a game by its ruleset
+(`pnp.rules.<ruleset>`, `-` as `_`) and plays through its `SIMULATION` (see
+`rules.engine.Simulation`). Game `i` of a run seeded `S` has the seed `game_seed(S, i)` and
+the `i`-th setting in turn, so results depend only on (S, i): the same with any number of
+worker processes, and `pnp replay --seed` replays any one of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pnp.rules import stats
+from pnp.rules.engine import GameResult, Setting, Simulation, game_seed
+
+if TYPE_CHECKING:
+    from pnp.content.project import Game as Model
+
+CHUNK = 250  # games handed to a worker at a time (and between progress updates)
+
+
+class SimError(Exception):
+    """The simulation cannot run as asked: a usage problem, said plainly."""
+
+
+def simulation_for(model: Model) -> Simulation:
+    """The rules model of a game, found by its ruleset; SimError if it has none."""
+    ruleset = model.info.ruleset.id if model.info and model.info.ruleset else None
+    if ruleset is None:
+        raise SimError(f"'{model.id}' names no ruleset, so there is no rules model to simulate")
+    name = f"pnp.rules.{ruleset.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and name.startswith(exc.name):
+            raise SimError(f"the ruleset '{ruleset}' has no rules model yet "
+                           f"(no package {name})") from None
+        raise
+    found = getattr(module, "SIMULATION", None)
+    if found is None:
+        raise SimError(f"the ruleset '{ruleset}' has no rules model for simulation yet "
+                       f"({name} has no SIMULATION)")
+    return found  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What to simulate: the game, the seed, how many games and in which settings."""
+
+    model: Model
+    seed: int
+    games: int
+    settings: tuple[Setting, ...]
+
+    def setting(self, index: int) -> Setting:
+        """The setting of game `index`: the settings in turn."""
+        return self.settings[index % len(self.settings)]
+
+
+def plan(model: Model, games: int, players: Sequence[int] | None = None, seed: int = 0,
+         variants: Sequence[str] = ()) -> Plan:
+    """A checked plan; SimError for a count or variant the game cannot be played with."""
+    sim = simulation_for(model)
+    if games < 1:
+        raise SimError(f"--games must be at least 1, not {games}")
+    counts = tuple(dict.fromkeys(players)) if players else sim.player_counts(model)
+    if not counts:
+        raise SimError(f"'{model.id}' has no player count the rules model can play")
+    settings = tuple(Setting(p, tuple(variants)) for p in counts)
+    for s in settings:
+        problem = sim.problem(model, s)
+        if problem:
+            raise SimError(problem)
+    return Plan(model, seed, games, settings)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """The results of a plan, in game order, and the wall time it took."""
+
+    plan: Plan
+    results: tuple[GameResult, ...]
+    elapsed: float
+
+
+_WORKER: tuple[Simulation, Plan] | None = None
+
+
+def _init_worker(p: Plan) -> None:
+    global _WORKER
+    _WORKER = (simulation_for(p.model), p)
+
+
+def _play_chunk(span: tuple[int, int]) -> list[GameResult]:
+    assert _WORKER is not None
+    sim, p = _WORKER
+    return [sim.play(p.model, p.setting(i), game_seed(p.seed, i), i) for i in range(*span)]
+
+
+def _spans(games: int) -> list[tuple[int, int]]:
+    return [(i, min(games, i + CHUNK)) for i in range(0, games, CHUNK)]
+
+
+def run(p: Plan, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Run:
+    """Play every game of the plan (in `jobs` processes); the results do not depend on jobs."""
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    chunks: Iterator[list[GameResult]]
+    if jobs <= 1:
+        _init_worker(p)
+        chunks = (_play_chunk(span) for span in _spans(p.games))
+        for chunk in chunks:
+            results.extend(chunk)
+            if progress:
+                progress(len(results), p.games)
+    else:
+        with multiprocessing.get_context().Pool(jobs, _init_worker, (p,)) as pool:
+            for chunk in pool.imap(_play_chunk, _spans(p.games)):
+                results.extend(chunk)
+                if progress:
+                    progress(len(results), p.games)
+    return Run(p, tuple(results), time.perf_counter() - start)
+
+
+def summarise(r: Run) -> dict[str, Any]:
+    """The simulation JSON (interfaces.md): the shared keys, then the rules model's own."""
+    p = r.plan
+    sim = simulation_for(p.model)
+    info = p.model.info
+    ok = [g for g in r.results if g.violation is None]
+    endings = {e: 0 for e in sim.endings}
+    by_seat: dict[str, dict[str, int]] = {}
+    by_role: dict[str, dict[str, int]] = {}
+    plays: dict[str, int] = {}
+    for g in ok:
+        endings[g.ending] = endings.get(g.ending, 0) + 1
+        for seat, role in enumerate(g.roles):
+            won = seat in g.winners
+            stats.count(by_seat.setdefault(str(seat), stats.tally()), won)
+            stats.count(by_role.setdefault(role, stats.tally()), won)
+        for card, n in g.plays:
+            plays[card] = plays.get(card, 0) + n
+    cards = sim.card_ids(p.model, p.settings)
+    summary: dict[str, Any] = {
+        "game": p.model.id,
+        "ruleset": info.ruleset.id if info and info.ruleset else "",
+        "title": info.title if info else p.model.id,
+        "version": info.version if info else "",
+        "seed": p.seed,
+        "games": p.games,
+        "players": sorted({s.players for s in p.settings}),
+        "variants": list(p.settings[0].variants),
+        "elapsed_s": round(r.elapsed, 3),
+        "games_per_s": round(p.games / r.elapsed, 1) if r.elapsed > 0 else 0.0,
+        "endings": endings,
+        "rounds": stats.spread(g.rounds for g in ok),
+        "steps": stats.spread(g.steps for g in ok),
+        "wins_by_seat": {k: by_seat[k] for k in stats.ordered_keys(by_seat)},
+        "wins_by_role": {k: by_role[k] for k in sorted(by_role)},
+        "card_plays": {c: plays.get(c, 0) for c in stats.ordered_keys(plays, cards)},
+        "never_played": [c for c in cards if not plays.get(c)],
+        "invariant_violations": [g.violation.as_dict() for g in r.results
+                                 if g.violation is not None],
+    }
+    summary.update(sim.summarise(p.model, ok))
+    return summary
+
+
+TIMING_KEYS = ("elapsed_s", "games_per_s")
+
+
+def report_sections(model: Model, summary: dict[str, Any]) -> list[stats.Section]:
+    """The report's sections from the simulation JSON: the shared ones and the model's own.
+
+    Timings are left out, so that the same run gives the same report, byte for byte."""
+    sim = simulation_for(model)
+    total = max(1, sum(summary["endings"].values()))
+    endings = summary["endings"]
+    sections = [
+        stats.Section(
+            "Endings", "How the games ended.",
+            stats.Table(("ending", "games", "share"),
+                        tuple((e.replace("_", " "), str(n), stats.percent(n / total))
+                              for e, n in endings.items())),
+            stats.Bars(tuple(e.replace("_", " ") for e in endings),
+                       (("games", tuple(100 * n / total for n in endings.values())),),
+                       top=100, axis="ending")),
+        *sim.report(summary),
+        stats.Section("Wins by seat", "Seats as the rules model numbers them, from 0 in turn "
+                      "order.",
+                      stats.rate_table(summary["wins_by_seat"], "seat")),
+        stats.Section("Wins by role", "", stats.rate_table(summary["wins_by_role"], "role")),
+        stats.Section(
+            "Length", "Rounds as the rules model counts them, and choices (steps) per game.",
+            stats.Table(("measure", "mean", "median", "90th percentile", "max"),
+                        tuple((name, *(str(summary[key][k]) for k in ("mean", "p50", "p90",
+                                                                      "max")))
+                              for name, key in (("rounds", "rounds"), ("choices", "steps"))))),
+        stats.Section(
+            "Invariants", "Checked after every choice of every game: "
+            + (f"{len(summary['invariant_violations'])} broken." if
+               summary["invariant_violations"] else "none broken."),
+            stats.Table(("seed", "step", "invariant", "detail"),
+                        tuple((str(v["seed"]), str(v["step"]), v["invariant"], v["detail"])
+                              for v in summary["invariant_violations"][:20]))
+            if summary["invariant_violations"] else None),
+    ]
+    return sections
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """The terminal summary: endings, win rates by role (and by player count), violations."""
+    out = [f"{summary['title']} {summary['version']}: {summary['games']} games, "
+           f"players {','.join(map(str, summary['players']))}, seed {summary['seed']}"
+           + (f", variants {','.join(summary['variants'])}" if summary["variants"] else "")
+           + f" - {summary['elapsed_s']:.2f} s, {summary['games_per_s']:.0f} games/s", ""]
+    total = max(1, sum(summary["endings"].values()))
+    out.append(_columns([("ending", "games", "share")] + [
+        (e.replace("_", " "), str(n), stats.percent(n / total))
+        for e, n in summary["endings"].items()]))
+    out.append("")
+    out.append(_columns([("role", "games", "wins", "win rate")] + [
+        (k, str(v["games"]), str(v["wins"]), stats.percent(stats.rate(v)))
+        for k, v in summary["wins_by_role"].items()]))
+    by_count = summary.get("win_rate_by_role_and_players")
+    if by_count:
+        roles = stats.ordered_keys((r for c in by_count.values() for r in c),
+                                   list(summary["wins_by_role"]))
+        out.append("")
+        out.append("win rate by role and player count")
+        out.append(_columns([("role", *by_count)] + [
+            (r, *(stats.percent(stats.rate(by_count[c][r])) if r in by_count[c] else "-"
+                  for c in by_count)) for r in roles]))
+    r = summary["rounds"]
+    out.append("")
+    out.append(f"rounds: mean {r['mean']}, median {r['p50']}, p90 {r['p90']}, max {r['max']}")
+    broken = summary["invariant_violations"]
+    out.append(f"invariants: {len(broken)} broken" if broken else "invariants: none broken")
+    return "\n".join(out) + "\n"
+
+
+def _columns(rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, row in enumerate(rows):
+        cells = [c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths,
+                                                                                 strict=True))]
+        lines.append("  ".join(cells).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
