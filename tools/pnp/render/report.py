@@ -125,7 +125,8 @@ class _Pages:
         chart.categoryAxis.categoryNames = list(bars.categories)
         chart.categoryAxis.labels.fontName = fonts.font("sans")
         chart.categoryAxis.labels.fontSize = 7.5
-        if len(bars.categories) > 6:  # long names: slant them so they never overlap
+        label_w = max((fonts.width(c, "sans", 7.5) for c in bars.categories), default=0.0)
+        if label_w * len(bars.categories) > 0.85 * chart.width:  # slant names that would touch
             chart.categoryAxis.labels.angle = 35
             chart.categoryAxis.labels.boxAnchor = "ne"
             chart.categoryAxis.labels.dx, chart.categoryAxis.labels.dy = 2, -2
