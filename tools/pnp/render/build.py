@@ -107,8 +107,13 @@ def _title(game: Game) -> str:
 
 def card_outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     """cards-<paper>.pdf (duplex) and cards-gutterfold-<paper>.pdf for each paper."""
-    theme = card_faces.Theme(opts.ink_saver)
-    groups = card_groups(game, geo, theme)
+    return card_files(game, geo, opts, card_groups(game, geo, card_faces.Theme(opts.ink_saver)))
+
+
+def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]) -> (
+        list[Output]):
+    """The card PDFs of any game's card groups: cards-<paper>.pdf (a duplex registration
+    test, then fronts and mirrored backs) and cards-gutterfold-<paper>.pdf for each paper."""
     if not groups or geo.marks is None:
         return []
     marks = geo.marks

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.heist import RANKS, HeistRules, Piece, PlayingCard, Role, Suit, Variant
-from pnp.render import fonts, glyphs, icons, pdf, sheets
+from pnp.render import fonts, glyphs, icons, sheets
 from pnp.render import text as rtext
 from pnp.render.cards import INK, PAPER, WHITE, Theme
 from pnp.render.geometry import Box, Layout, Size
@@ -834,43 +834,9 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
     return groups
 
 
-def _title(game: Game) -> str:
-    return f"{game.info.title} v{game.info.version}" if game.info else game.id
-
-
 def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     """cards-<paper>.pdf (duplex, after a registration test) and cards-gutterfold-<paper>.pdf
     for each paper; nothing for a game without pieces and heist rules."""
-    from pnp.render.build import Output
+    from pnp.render.build import card_files
 
-    theme = Theme(opts.ink_saver)
-    groups = card_groups(game, geo, theme)
-    if not groups or geo.marks is None:
-        return []
-    marks = geo.marks
-    title = _title(game)
-    contents = {"decks": {g.name: len(g.items) for g in groups}}
-    offset = (opts.back_offset_mm[0] * 72 / 25.4, opts.back_offset_mm[1] * 72 / 25.4)
-    out: list[Output] = []
-    for paper_id in opts.papers:
-        paper = geo.papers[paper_id]
-        imp = geo.impositions["cards"]
-
-        def duplex(canvas: Canvas, paper: Any = paper, imp: Any = imp) -> int:
-            pages = sheets.registration_pages(canvas, imp, paper, marks, title, opts.flip)
-            return pages + sheets.sheet_pages(canvas, groups, imp, paper, marks, title,
-                                              opts.flip, offset)
-
-        data, pages = pdf.render(paper.width, paper.height, f"{title}: cards ({paper.name})",
-                                 duplex, "cards, fronts and backs for duplex printing")
-        out.append(Output(f"cards-{paper_id}.pdf", data, pages, paper_id, contents))
-        fold = geo.impositions["gutterfold"]
-
-        def gutter(canvas: Canvas, paper: Any = paper, fold: Any = fold) -> int:
-            return sheets.gutterfold_pages(canvas, groups, fold, paper, marks, title)
-
-        data, pages = pdf.render(paper.width, paper.height,
-                                 f"{title}: cards, gutterfold ({paper.name})", gutter,
-                                 "cards, front and back side by side")
-        out.append(Output(f"cards-gutterfold-{paper_id}.pdf", data, pages, paper_id, contents))
-    return out
+    return card_files(game, geo, opts, card_groups(game, geo, Theme(opts.ink_saver)))
