@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.content.cards import Card, Timing
 from pnp.content.model import Term
-from pnp.rules.diplomatic_immunity import modifiers
+from pnp.rules.diplomatic_immunity import modifiers, voting
 from pnp.rules.diplomatic_immunity.state import Player
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ def _reverse_play(ctx: Context, a: dict[str, Any]) -> Flow:
 
 
 def _repeal(ctx: Context, a: dict[str, Any]) -> Flow:
-    yield from ctx.game._repeal(ctx.actor, None)
+    yield from voting.repeal(ctx.game, ctx.actor, None)
 
 
 def _vote_only(ctx: Context, a: dict[str, Any]) -> Flow:
@@ -206,12 +206,12 @@ def _take_favor(ctx: Context, a: dict[str, Any]) -> Flow:
 
 def _propose_law(ctx: Context, a: dict[str, Any]) -> Flow:
     g, p = ctx.game, ctx.actor
-    laws = [c for c in sorted(set(p.hand)) if g._proposable(c)]
+    laws = [c for c in sorted(set(p.hand)) if voting.proposable(g, c)]
     markers_out = sum(1 for law in g.state.laws if law.owner == p.seat)
-    if not laws or modifiers.has(g.state, p, "no_propose") or markers_out >= g._markers():
+    if not laws or modifiers.has(g.state, p, "no_propose") or markers_out >= g.markers:
         return  # no Law to propose, or no Law marker left to put on it
     action = yield from g._choose(p.seat, "propose", [("law", c) for c in laws])
-    yield from g._propose(p, action[1], int(a["fee"]), str(a["ties"]))
+    yield from voting.propose(g, p, action[1], int(a["fee"]), str(a["ties"]))
 
 
 def _open(ctx: Context, chooser: Player, option: tuple[Term, ...]) -> bool:

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.content.cards import Ability, Card, CardKind, Timing
-from pnp.content.departures import Door, Goal, Resolves
+from pnp.content.departures import Goal
 from pnp.content.model import Term
 from pnp.content.project import Game as Model
 from pnp.content.rules_di import DIRules
-from pnp.rules.diplomatic_immunity import conditions, modifiers
-from pnp.rules.diplomatic_immunity.state import Departure, LawInEffect, Player, State
+from pnp.rules.diplomatic_immunity import leaving, modifiers, voting
+from pnp.rules.diplomatic_immunity.state import Player, State
 
 Action = tuple[Any, ...]
 Flow = Generator["Ask", Action, Any]
@@ -106,7 +106,7 @@ class Game:
             cards += [card] * card.count
         self.state = State(cards=cards, players=[])
         self.n = players
-        self.markers = self._law_markers()
+        self.markers = voting.law_markers(self)
         # Each archetype's Limits, with and without Immunity, worked out once.
         self._limits = {a.id: (self.rules.limit_for((*a.bend.while_, *a.cost.while_), True),
                                self.rules.limit_for((*a.bend.while_, *a.cost.while_), False))
@@ -239,7 +239,8 @@ class Game:
         if p.departing:
             self.log(f"{self.name(p.seat)}'s Departure collapses")
             self.stats.failed("scandal")
-            self._end_departure(p, failed=True, skip=self.rules.departure.collapse_skips_turn)
+            leaving.end_departure(self, p, failed=True,
+                                  skip=self.rules.departure.collapse_skips_turn)
         if p.scandals >= s.recall_at:
             self._recall(p)
         if self.state.turn == p.seat and s.ends_your_turn:
@@ -391,7 +392,7 @@ class Game:
     def _round(self) -> Flow:
         s = self.state
         if not s.clock:  # rulings: the clock runs out
-            yield from self._clock_ends()
+            yield from leaving.clock_ends(self)
             return
         s.round += 1
         flipper = next((seat for seat in [s.first, *s.order_from(s.first)]
@@ -411,15 +412,6 @@ class Game:
             yield from self._turn(s.players[seat])
             seat = next((x for x in s.order_from(seat) if x not in done), None)
 
-    def _clock_ends(self) -> Flow:
-        s = self.state
-        self.log("the clock has run out")
-        for seat in [s.first, *s.order_from(s.first)]:
-            p = s.players[seat]
-            if p.departing and p.active:
-                yield from self._resolve(p)
-        if s.ending is None:
-            self._end("clock", tuple(p.seat for p in s.players if p.left))
 
     # ---- a turn --------------------------------------------------------------------------------
 
@@ -432,7 +424,7 @@ class Game:
                 p.departing.turns_to_wait -= 1
                 self.log(f"{self.name(p.seat)} is at sea")
                 return
-            yield from self._resolve(p)
+            yield from leaving.resolve(self, p)
             return
         if p.skip_turn:
             p.skip_turn = False
@@ -533,7 +525,7 @@ class Game:
             if any(t.name == "cancel" for t in card.steps):
                 assert aimed.departing is not None
                 aimed.departing.tip_offs += 1
-                yield from self._deny(aimed)
+                yield from leaving.deny(self, aimed)
             else:
                 yield from self.run_steps(p, card.steps, card, aimed=aimed)
             self._discard(inst)
@@ -585,17 +577,6 @@ class Game:
         yield from self.take_heat(promiser, self.rules.favor.break_heat, "broken word")
         return False
 
-    def _deny(self, p: Player) -> Flow:
-        """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
-        price = modifiers.deny_price(self.state, self.rules, p)
-        while p.departing and p.departing.tip_offs > 0 and p.money >= price:
-            action = yield from self._choose(p.seat, "deny", [("no",), ("deny",)])
-            if action[0] == "no":
-                return
-            self.pay(p, price)
-            p.departing.tip_offs -= 1
-            self.log(f"{self.name(p.seat)} Denies a Tip-Off for ${price}M")
-
     def _crime(self, p: Player, inst: int) -> Flow:
         """One crime: reactions, Cover, Heat, payout and effect, Rap Sheet."""
         s = self.state
@@ -640,7 +621,7 @@ class Game:
         for q, action in reactions:
             if action[0] == "repeal":
                 self.stats.played(s.card(action[1]))
-                yield from self._repeal(q, action[1])
+                yield from voting.repeal(self, q, action[1])
                 continue
             if action[0] == "signature":
                 q.signature_used = True
@@ -721,8 +702,8 @@ class Game:
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
         options: list[Action] = [("pass",)]
         if not modifiers.has(s, p, "no_propose") and p.money >= modifiers.law_fee(s, rules, p) \
-                and sum(1 for law in s.laws if law.owner == p.seat) < self._markers():
-            options += [("law", c) for c in sorted(set(p.hand)) if self._proposable(c)]
+                and sum(1 for law in s.laws if law.owner == p.seat) < self.markers:
+            options += [("law", c) for c in sorted(set(p.hand)) if voting.proposable(self, c)]
         for c in sorted(set(p.hand)):
             card = s.card(c)
             if card.kind in (CardKind.MANEUVER, CardKind.DEPARTURE_CARD) and \
@@ -736,11 +717,11 @@ class Game:
         if bend.steps and Timing.EVENING in bend.timing and p.money >= bend.price and \
                 s.rivals(p.seat):
             options.append(("bend",))
-        options += [("book", door.id, card) for door, card in self._bookable(p)]
+        options += [("book", door.id, card) for door, card in leaving.bookable(self, p)]
         action = yield from self._choose(p.seat, "evening", options)
         kind = action[0]
         if kind == "law":
-            yield from self._propose(p, action[1], modifiers.law_fee(s, rules, p), "fail")
+            yield from voting.propose(self, p, action[1], modifiers.law_fee(s, rules, p), "fail")
         elif kind == "maneuver":
             card = s.card(action[1])
             self._play(p, action[1])
@@ -758,25 +739,7 @@ class Game:
             self.log(f"{self.name(p.seat)} uses {bend.name}")
             yield from self.run_steps(p, bend.steps, None)
         elif kind == "book":
-            yield from self._book(p, action[1], action[2])
-
-    def _markers(self) -> int:
-        return self.markers
-
-    def _law_markers(self) -> int:
-        """Law markers per seat, from the components (3 if the box lists none)."""
-        comps = self.model.components
-        item = next((i for i in comps.items if i.id == "law-markers"), None) if comps else None
-        return (item.per_seat or 3) if item else 3
-
-    def _proposable(self, inst: int) -> bool:
-        card = self.state.card(inst)
-        if card.kind is not CardKind.LAW:
-            return False
-        if not self.rules.laws.same_law_twice and any(
-                self.state.card(law.card).id == card.id for law in self.state.laws):
-            return False
-        return not (card.law and card.law.names_player and not self.state.rivals(-1))
+            yield from leaving.book(self, p, action[1], action[2])
 
     def _usable(self, p: Player, card: Card) -> bool:
         """Whether a Maneuver's steps can do anything now (Repeal needs a Law, and so on)."""
@@ -784,9 +747,9 @@ class Game:
         if "repeal" in names and not self.state.laws:
             return False
         if "propose_law" in names and not (
-                any(self._proposable(c) for c in p.hand) and not modifiers.has(
+                any(voting.proposable(self, c) for c in p.hand) and not modifiers.has(
                     self.state, p, "no_propose")
-                and sum(1 for law in self.state.laws if law.owner == p.seat) < self._markers()):
+                and sum(1 for law in self.state.laws if law.owner == p.seat) < self.markers):
             return False
         needs_rival = any(dict(t.args).get(k) == "rival" for t in card.steps
                           for k in ("to", "from", "who"))
@@ -794,274 +757,17 @@ class Game:
 
     # ---- laws and votes --------------------------------------------------------------------
 
-    def _propose(self, p: Player, inst: int, fee: int, ties: str) -> Flow:
-        s = self.state
-        card = s.card(inst)
-        self._play(p, inst)
-        self.pay(p, fee)
-        self.stats.played(card)
-        named: int | None = None
-        if card.law and card.law.names_player:
-            action = yield from self._choose(p.seat, "name", [("rival", q.seat)
-                                                              for q in s.rivals(p.seat)], (inst,))
-            named = action[1]
-        self.log(f"{self.name(p.seat)} proposes {card.name}"
-                 + (f" naming {self.name(named)}" if named is not None else ""))
-        # Take it back: a rival holding the proposer's chip may withdraw the Law unvoted.
-        for seat in s.seat_order_from(p.seat):
-            if s.favor_holder.get(p.seat) == seat and s.players[seat].active:
-                action = yield from self._choose(seat, "cash-on-law", [("no",), ("cash",)],
-                                                 (inst,))
-                if action[0] == "cash" and (yield from self._cash_favor(
-                        s.players[seat], p, "take it back")):
-                    self._discard(inst)
-                    return
-        passed = yield from self._vote(p, inst, named, ties)
-        if passed:
-            self._off_table(inst)
-            s.laws.append(LawInEffect(inst, p.seat, named))
-            self.log(f"{card.name} passes")
-            if card.law and card.law.on_pass:
-                yield from self.run_steps(p, card.law.on_pass, card,
-                                          named=s.players[named] if named is not None else None)
-        else:
-            self.log(f"{card.name} fails")
-            self._discard(inst)
 
-    def _vote(self, proposer: Player, inst: int, named: int | None, ties: str) -> Flow:
-        """Bribes, "Vote with me" and vote cards first, then everyone votes at once."""
-        s = self.state
-        forced: dict[int, str] = {}
-        # "Vote with me": holders of chips may call them, in seat order from the proposer.
-        for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
-            holder = s.players[seat]
-            for owner, h in list(s.favor_holder.items()):
-                if h == seat and owner != seat and owner not in forced and \
-                        modifiers.vote_count(s, s.players[owner]) > 0:
-                    action = yield from self._choose(seat, "call-vote",
-                                                     [("no",), ("yes",), ("nay",)],
-                                                     (inst, owner))
-                    if action[0] != "no":
-                        honoured = yield from self._cash_favor(holder, s.players[owner],
-                                                               "vote with me")
-                        if honoured:
-                            forced[owner] = action[0]
-        # Bribes first: the proposer may offer a rival money or their own Favor chip for a
-        # yes. A bribe is a promise, not a binding one; the bots keep theirs.
-        for seat in s.seat_order_from(proposer.seat):
-            q = s.players[seat]
-            if q.left or seat in forced or modifiers.vote_count(s, q) == 0 or \
-                    not proposer.active:
-                continue
-            offers: list[Action] = [("none",)]
-            offers += [("money", m) for m in (1, 2) if proposer.money >= m]
-            if s.favor_holder.get(proposer.seat) == proposer.seat:
-                offers.append(("favor",))
-            offer = yield from self._choose(proposer.seat, "bribe", offers, (inst, seat))
-            if offer[0] == "none":
-                continue
-            answer = yield from self._choose(seat, "bribe-offer", [("refuse",), ("accept",)],
-                                             (inst, proposer.seat, offer))
-            if answer[0] == "accept":
-                if offer[0] == "money":
-                    self.transfer(proposer, q, int(offer[1]))
-                else:
-                    s.favor_holder[proposer.seat] = seat
-                forced[seat] = "yes"
-                self.log(f"{self.name(seat)} takes {self.name(proposer.seat)}'s bribe "
-                         f"({'$' + str(offer[1]) + 'M' if offer[0] == 'money' else 'a Favor'})")
-        extra_yes = extra_no = 0
-        weights: dict[int, int] = {}
-        for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
-            q = s.players[seat]
-            cards = [c for c in q.hand if Timing.VOTE in s.card(c).timing]
-            if not q.signature_used and Timing.VOTE in q.diplomat.signature.timing:
-                cards.append(-1)
-            if not cards:
-                continue
-            options: list[Action] = [("none",)]
-            for c in sorted(set(cards)):
-                options += [("card", c, "yes"), ("card", c, "nay")] if any(
-                    t.name == "votes" for t in self._vote_steps(q, c)) else [("card", c, "-")]
-            action = yield from self._choose(seat, "vote-card", options, (inst, proposer.seat))
-            if action[0] == "none":
-                continue
-            c = action[1]
-            for t in self._vote_steps(q, c):
-                if t.name == "votes":
-                    if action[2] == "yes":
-                        extra_yes += int(t.arg("amount"))
-                    else:
-                        extra_no += int(t.arg("amount"))
-                elif t.name == "vote_weight":
-                    weights[seat] = int(t.arg("times"))
-            if c == -1:
-                q.signature_used = True
-            else:
-                q.hand.remove(c)
-                self._discard(c)
-                self.stats.played(s.card(c))
-        yes = extra_yes
-        no = extra_no
-        for q in s.players:
-            if q.left:
-                continue
-            weight = weights.get(q.seat, modifiers.vote_count(s, q))
-            if weight == 0:
-                continue
-            if q.seat in forced:
-                vote = forced[q.seat]
-            else:
-                action = yield from self._choose(q.seat, "vote", [("yes",), ("nay",)],
-                                                 (inst, proposer.seat, named))
-                vote = action[0]
-            if vote == "yes":
-                yes += weight
-            else:
-                no += weight
-        self.log(f"vote: {yes} yes, {no} no")
-        return yes > no or (ties == "pass" and yes == no)
 
-    def _vote_steps(self, q: Player, c: int) -> tuple[Term, ...]:
-        return q.diplomat.signature.steps if c == -1 else self.state.card(c).steps
 
-    def _repeal(self, p: Player, inst: int | None) -> Flow:
-        s = self.state
-        if inst is not None:
-            self._discard(inst)
-        if not s.laws:
-            return
-        action = yield from self._choose(p.seat, "repeal", [("law", law.card) for law in s.laws])
-        law = next(x for x in s.laws if x.card == action[1])
-        s.laws.remove(law)
-        self._discard(law.card)
-        self.log(f"{self.name(p.seat)} Repeals {s.card(law.card).name}")
 
     # ---- departures ----------------------------------------------------------------------------
 
-    def _bookable(self, p: Player) -> list[tuple[Door, int | None]]:
-        """The doors of a player's Goal they could book now, with or without a card."""
-        s = self.state
-        if p.goal is None or not p.active:
-            return []
-        doors = {d.id: d for d in self.model.doors or ()}
-        out: list[tuple[Door, int | None]] = []
-        cards = {s.card(c).door.id: c for c in p.hand  # type: ignore[union-attr]
-                 if s.card(c).kind is CardKind.DEPARTURE_CARD and s.card(c).door}
-        for ref in p.goal.doors:
-            door = doors[ref.id]
-            for card in {None, cards.get(door.id)}:
-                if self._can_book(p, door, card):
-                    out.append((door, card))
-        return out
 
-    def _can_book(self, p: Player, door: Door, card: int | None) -> bool:
-        s = self.state
-        waives = s.card(card).waives if card is not None else None
-        price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
-        if p.money < price:
-            return False
-        if waives != "requires" and not conditions.all_hold(s, self.rules, p, door.requires):
-            return False
-        if door.partner and not any(
-                q.active and not q.departing and q.seat != p.seat for q in s.players):
-            return False
-        crimes = 0
-        for t in door.booking:
-            if t.name == "remove_crimes" and waives != "discard_crimes":
-                crimes += int(t.arg("crimes"))
-        assert p.goal is not None
-        money_after = p.money - price
-        return conditions.all_hold(s, self.rules, p, p.goal.condition, money_after, crimes)
 
-    def _book(self, p: Player, door_id: str, card: int | None) -> Flow:
-        s = self.state
-        door = next(d for d in self.model.doors or () if d.id == door_id)
-        waives = None
-        if card is not None:
-            waives = s.card(card).waives
-            p.hand.remove(card)
-            self._discard(card)
-            self.stats.played(s.card(card))
-        price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
-        self.pay(p, price)
-        p.goal_revealed = True
-        self.stats.doors_booked[door.id] = self.stats.doors_booked.get(door.id, 0) + 1
-        self.log(f"{self.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
-                 f"{door.name} (${price}M)")
-        p.departing = Departure(door, 1 if door.resolves is Resolves.TURN_AFTER_NEXT else 0)
-        for t in door.booking:
-            if t.name == "remove_crimes" and waives == "discard_crimes":
-                continue
-            yield from self.run_steps(p, (t,), None)
-        if door.partner:
-            yield from self._marriage(p)
 
-    def _marriage(self, p: Player) -> Flow:
-        s = self.state
-        options = [("rival", q.seat) for q in s.players
-                   if q.active and not q.departing and q.seat != p.seat]
-        action = yield from self._choose(p.seat, "partner", options)
-        partner = s.players[action[1]]
-        met = partner.goal is not None and conditions.all_hold(
-            s, self.rules, partner, partner.goal.condition) and (
-            not self.rules.departure.partner_needs_marriage_door
-            or any(r.id == p.departing.door.id for r in partner.goal.doors))  # type: ignore[union-attr]
-        answer = ("walk",)
-        if met:
-            answer = yield from self._choose(partner.seat, "marriage", [("accept",), ("walk",)],
-                                             (p.seat,))
-        if answer[0] == "accept":
-            assert p.departing is not None
-            partner.goal_revealed = True
-            partner.departing = Departure(p.departing.door, 0, partner=p.seat)
-            p.departing.partner = partner.seat
-            self.log(f"{self.name(partner.seat)} accepts the Marriage")
-        else:
-            self.stats.failed("walk-out")
-            self.log(f"{self.name(partner.seat)} walks out")
-            self._end_departure(p, failed=True, skip=self.rules.departure.collapse_skips_turn)
 
-    def _end_departure(self, p: Player, failed: bool, skip: bool) -> None:
-        if p.departing and failed:
-            p.skip_turn = skip
-        p.departing = None
 
-    def _resolve(self, p: Player) -> Flow:
-        """At the start of your turn: no Scandal, no unanswered Tip-Off, Goal still met."""
-        s = self.state
-        dep = p.departing
-        assert dep is not None and p.goal is not None
-        yield from self._deny(p)
-        ok = dep.tip_offs == 0 and not dep.scandal and conditions.all_hold(
-            s, self.rules, p, p.goal.condition)
-        if ok and dep.door.requires and any(t.name == "laws_with_your_marker"
-                                            for t in dep.door.requires):
-            ok = conditions.all_hold(s, self.rules, p, [t for t in dep.door.requires
-                                                        if t.name == "laws_with_your_marker"])
-        if not ok:
-            self.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal
-                              else "goal")
-            self.log(f"{self.name(p.seat)}'s Departure by {dep.door.name} FAILS")
-            p.departing = None
-            return
-        p.left = True
-        p.departing = None
-        self.stats.doors_succeeded[dep.door.id] = self.stats.doors_succeeded.get(
-            dep.door.id, 0) + 1
-        self.log(f"{self.name(p.seat)} LEAVES by {dep.door.name}")
-        winners = [p.seat]
-        if dep.partner is not None and self.rules.departure.partners_leave_together:
-            other = s.players[dep.partner]
-            od = other.departing
-            if od and od.tip_offs == 0 and not od.scandal and other.goal and \
-                    conditions.all_hold(s, self.rules, other, other.goal.condition):
-                other.left = True
-                other.departing = None
-                winners.append(other.seat)
-                self.log(f"{self.name(other.seat)} LEAVES with them")
-        if s.ending is None and s.clock is not None:
-            self._end("departure", tuple(sorted(w for w in winners)))
 
     # ---- effects -------------------------------------------------------------------------------
 

@@ -1,0 +1,160 @@
+"""Leaving the country: booking a Departure, Deny, Marriage, resolution, the clock running
+out. Functions of the running `game.Game`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.content.cards import CardKind
+from pnp.content.departures import Door, Resolves
+from pnp.rules.diplomatic_immunity import conditions, modifiers
+from pnp.rules.diplomatic_immunity.state import Departure, Player
+
+if TYPE_CHECKING:
+    from pnp.rules.diplomatic_immunity.game import Flow, Game
+
+
+def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
+    """The doors of a player's Goal they could book now, with or without a card."""
+    s = g.state
+    if p.goal is None or not p.active:
+        return []
+    doors = {d.id: d for d in g.model.doors or ()}
+    out: list[tuple[Door, int | None]] = []
+    cards = {s.card(c).door.id: c for c in p.hand  # type: ignore[union-attr]
+             if s.card(c).kind is CardKind.DEPARTURE_CARD and s.card(c).door}
+    for ref in p.goal.doors:
+        door = doors[ref.id]
+        for card in {None, cards.get(door.id)}:
+            if can_book(g, p, door, card):
+                out.append((door, card))
+    return out
+
+def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
+    s = g.state
+    waives = s.card(card).waives if card is not None else None
+    price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
+    if p.money < price:
+        return False
+    if waives != "requires" and not conditions.all_hold(s, g.rules, p, door.requires):
+        return False
+    if door.partner and not any(
+            q.active and not q.departing and q.seat != p.seat for q in s.players):
+        return False
+    crimes = 0
+    for t in door.booking:
+        if t.name == "remove_crimes" and waives != "discard_crimes":
+            crimes += int(t.arg("crimes"))
+    assert p.goal is not None
+    money_after = p.money - price
+    return conditions.all_hold(s, g.rules, p, p.goal.condition, money_after, crimes)
+
+def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
+    s = g.state
+    door = next(d for d in g.model.doors or () if d.id == door_id)
+    waives = None
+    if card is not None:
+        waives = s.card(card).waives
+        p.hand.remove(card)
+        g._discard(card)
+        g.stats.played(s.card(card))
+    price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
+    g.pay(p, price)
+    p.goal_revealed = True
+    g.stats.doors_booked[door.id] = g.stats.doors_booked.get(door.id, 0) + 1
+    g.log(f"{g.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
+             f"{door.name} (${price}M)")
+    p.departing = Departure(door, 1 if door.resolves is Resolves.TURN_AFTER_NEXT else 0)
+    for t in door.booking:
+        if t.name == "remove_crimes" and waives == "discard_crimes":
+            continue
+        yield from g.run_steps(p, (t,), None)
+    if door.partner:
+        yield from marriage(g, p)
+
+def marriage(g: Game, p: Player) -> Flow:
+    s = g.state
+    options = [("rival", q.seat) for q in s.players
+               if q.active and not q.departing and q.seat != p.seat]
+    action = yield from g._choose(p.seat, "partner", options)
+    partner = s.players[action[1]]
+    met = partner.goal is not None and conditions.all_hold(
+        s, g.rules, partner, partner.goal.condition) and (
+        not g.rules.departure.partner_needs_marriage_door
+        or any(r.id == p.departing.door.id for r in partner.goal.doors))  # type: ignore[union-attr]
+    answer = ("walk",)
+    if met:
+        answer = yield from g._choose(partner.seat, "marriage", [("accept",), ("walk",)],
+                                         (p.seat,))
+    if answer[0] == "accept":
+        assert p.departing is not None
+        partner.goal_revealed = True
+        partner.departing = Departure(p.departing.door, 0, partner=p.seat)
+        p.departing.partner = partner.seat
+        g.log(f"{g.name(partner.seat)} accepts the Marriage")
+    else:
+        g.stats.failed("walk-out")
+        g.log(f"{g.name(partner.seat)} walks out")
+        end_departure(g, p, failed=True, skip=g.rules.departure.collapse_skips_turn)
+
+def end_departure(g: Game, p: Player, failed: bool, skip: bool) -> None:
+    if p.departing and failed:
+        p.skip_turn = skip
+    p.departing = None
+
+def resolve(g: Game, p: Player) -> Flow:
+    """At the start of your turn: no Scandal, no unanswered Tip-Off, Goal still met."""
+    s = g.state
+    dep = p.departing
+    assert dep is not None and p.goal is not None
+    yield from deny(g, p)
+    ok = dep.tip_offs == 0 and not dep.scandal and conditions.all_hold(
+        s, g.rules, p, p.goal.condition)
+    if ok and dep.door.requires and any(t.name == "laws_with_your_marker"
+                                        for t in dep.door.requires):
+        ok = conditions.all_hold(s, g.rules, p, [t for t in dep.door.requires
+                                                    if t.name == "laws_with_your_marker"])
+    if not ok:
+        g.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal
+                          else "goal")
+        g.log(f"{g.name(p.seat)}'s Departure by {dep.door.name} FAILS")
+        p.departing = None
+        return
+    p.left = True
+    p.departing = None
+    g.stats.doors_succeeded[dep.door.id] = g.stats.doors_succeeded.get(
+        dep.door.id, 0) + 1
+    g.log(f"{g.name(p.seat)} LEAVES by {dep.door.name}")
+    winners = [p.seat]
+    if dep.partner is not None and g.rules.departure.partners_leave_together:
+        other = s.players[dep.partner]
+        od = other.departing
+        if od and od.tip_offs == 0 and not od.scandal and other.goal and \
+                conditions.all_hold(s, g.rules, other, other.goal.condition):
+            other.left = True
+            other.departing = None
+            winners.append(other.seat)
+            g.log(f"{g.name(other.seat)} LEAVES with them")
+    if s.ending is None and s.clock is not None:
+        g._end("departure", tuple(sorted(w for w in winners)))
+
+def deny(g: Game, p: Player) -> Flow:
+    """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
+    price = modifiers.deny_price(g.state, g.rules, p)
+    while p.departing and p.departing.tip_offs > 0 and p.money >= price:
+        action = yield from g._choose(p.seat, "deny", [("no",), ("deny",)])
+        if action[0] == "no":
+            return
+        g.pay(p, price)
+        p.departing.tip_offs -= 1
+        g.log(f"{g.name(p.seat)} Denies a Tip-Off for ${price}M")
+
+def clock_ends(g: Game) -> Flow:
+    s = g.state
+    g.log("the clock has run out")
+    for seat in [s.first, *s.order_from(s.first)]:
+        p = s.players[seat]
+        if p.departing and p.active:
+            yield from resolve(g, p)
+    if s.ending is None:
+        g._end("clock", tuple(p.seat for p in s.players if p.left))
