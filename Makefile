@@ -57,6 +57,7 @@ bench: $(VENV)/.run-deps
 	$(BIN)/python tools/bench/build_speed.py
 	$(BIN)/python tools/bench/di_speed.py
 	$(BIN)/python tools/bench/heist_speed.py
+	$(BIN)/python tools/bench/diff_speed.py
 
 ## make clean: delete every output; make distclean also deletes .venv
 clean:

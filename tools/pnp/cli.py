@@ -106,6 +106,26 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--variant", action="append", default=[], metavar="V",
                         help="play with a variant (repeat, or V,V)")
 
+    diff = sub.add_parser("diff", help="what changed between two versions of the content: "
+                                       "in words, pictures (--pdf) and play (--sim)")
+    diff.add_argument("words", nargs="*", metavar="[A] [B] [GAME]",
+                      help="versions, then games: a version is a folder if one exists at that "
+                           "path, else a git revision; a game is a game folder's name "
+                           "(default: HEAD against the working tree, every game)")
+    diff.add_argument("--content", type=Path, default=Path("content"),
+                      help="the content folder, and the repository it is in (default: ./content)")
+    diff.add_argument("--format", choices=("text", "md", "json"), default="text",
+                      help="text for the terminal, md for release notes, json for tools")
+    diff.add_argument("--pdf", type=Path, metavar="FILE",
+                      help="write one page per changed printed face: old beside new")
+    diff.add_argument("--sim", type=int, default=0, metavar="N",
+                      help="play N seeded games on each version and report the win rates "
+                           "that moved")
+    diff.add_argument("--seed", type=int, default=0, metavar="S",
+                      help="the seed of both versions' games (default 0)")
+    diff.add_argument("--jobs", type=int, default=1, metavar="J",
+                      help="worker processes for --sim (default 1)")
+
     sub.add_parser("codes", help="print the table of diagnostic codes (Markdown)")
     return parser
 
@@ -305,6 +325,44 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_CONTENT if any(line.startswith("INVARIANT BROKEN") for line in lines) else EXIT_OK
 
 
+def _diff(args: argparse.Namespace) -> int:
+    """Compare two versions; 1 when either has content errors (printed as `check` does)."""
+    from pnp.diff import output, pages, review, versions
+    from pnp.render import pdf
+
+    if args.sim < 0 or args.jobs < 1:
+        raise UsageError("--sim must be 0 or more and --jobs at least 1")
+    if args.pdf is not None:
+        _outside(args.pdf, args.content, "--pdf")
+        if args.pdf.is_dir():
+            raise UsageError(f"--pdf {args.pdf} is a folder; give a file name")
+    try:
+        with versions.open_versions(args.content, args.words) as request:
+            for side in (request.old, request.new):
+                if args.pdf is not None and side.kind != "revision":
+                    _outside(args.pdf, side.content, "--pdf")
+            found = review.review(request, args.sim, args.seed, args.jobs)
+            if found.problems:
+                if args.format == "json":
+                    sys.stdout.write(render_json([d for p in found.problems
+                                                  for d in p.diagnostics]))
+                for p in found.problems:
+                    if args.format != "json":
+                        sys.stdout.write(render_text(p.diagnostics, p.files, p.explained))
+                    print(f"pnp: {p.version.describe()} has content errors; nothing was "
+                          "compared or written", file=sys.stderr)
+                return EXIT_CONTENT
+            text = output.render(found, args.format)  # everything in memory, then out
+            drawn = pages.render(found) if args.pdf is not None else None
+            sys.stdout.write(text)
+            if drawn is not None:
+                pdf.write_atomic(args.pdf, drawn[0])
+                print(f"wrote {display_path(args.pdf)} ({drawn[1]} pages)", file=sys.stderr)
+    except versions.VersionError as exc:
+        raise UsageError(str(exc)) from None
+    return EXIT_OK
+
+
 def _vocab(args: argparse.Namespace) -> int:
     sys.stdout.write(effects_schema_text() if args.schema else reference_markdown())
     return EXIT_OK
@@ -334,6 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _sim(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "diff":
+            return _diff(args)
         sys.stdout.write(codes_table())  # the only other command: codes
         return EXIT_OK
     except UsageError as exc:

@@ -100,6 +100,13 @@ CODES: dict[str, Code] = _codes(
     ("E731", "an image the content names cannot be read as an image"),
     ("E732", "an image path leads outside the content folder"),
     ("E740", "a character board must carry one woman and one man"),
+    # E75x: the rulebook (content/<game>/rulebook.md and rulebook/*.md)
+    ("E750", "a number typed by hand in rulebook prose: write it as a field of the data"),
+    ("E751", "a rulebook heading, or a sentence ending in ':', with nothing under it"),
+    ("E752", "a rulebook link names no section, card, door, Goal, character or term"),
+    ("W753", "a glossary term the rulebook never uses"),
+    ("E754", "a rulebook template or generated block cannot be filled"),
+    ("W755", "a ruling the rulebook never prints"),
     # E8xx: simulation (pnp check --sim N)
     ("E801", "a simulated game broke an invariant of the rules model"),
 )

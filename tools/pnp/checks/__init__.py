@@ -24,6 +24,7 @@ from pnp.checks import (
     images,
     numbers,
     references,
+    rulebook,
     text_numbers,
 )
 from pnp.content.project import Game
@@ -44,6 +45,7 @@ CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
     images.check,
     goal_terms.check,
     facts.check,
+    rulebook.check,
 )
 
 

@@ -288,9 +288,15 @@ def build_glossary(doc: Document) -> tuple[GlossaryTerm, ...]:
                  for i, t in enumerate(doc.data["terms"]))
 
 
-def build_rulings(doc: Document) -> tuple[Ruling, ...]:
-    return tuple(Ruling(r["id"], r["topic"], r["ruling"], r["why"], tuple(r.get("settles", ())),
-                        tuple(r.get("data", ())), tuple(r.get("acknowledges", ())),
-                        Src.at(doc, ("rulings", i)))
-                 for i, r in enumerate(doc.data["rulings"]))
+def build_rulings(doc: Document, build: Builder) -> tuple[Ruling, ...]:
+    """The rulings, their words filled from the data like card text."""
+    out = []
+    for i, r in enumerate(doc.data["rulings"]):
+        p: Path_ = ("rulings", i)
+        out.append(Ruling(r["id"], r["topic"],
+                          build.text(doc, (*p, "ruling"), r["ruling"], {}).printed,
+                          build.text(doc, (*p, "why"), r["why"], {}).printed,
+                          tuple(r.get("settles", ())), tuple(r.get("data", ())),
+                          tuple(r.get("acknowledges", ())), Src.at(doc, p)))
+    return tuple(out)
 

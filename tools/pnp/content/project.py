@@ -251,10 +251,46 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
         mods = (*found[0].bend.while_, *found[0].cost.while_) if found else ()
         return rules.limit_for(mods, immunity)
 
+    def find(what: str, key: str, ident: str) -> Any:
+        found = next((x for x in parts.get(key) or () if x.id == ident), None)
+        if found is None:
+            raise ValueError(f"no {what} {ident!r}")
+        return found
+
+    def term(owner: str, name: str) -> Any:
+        """The main number of a door's or Goal's term: `{{ term('defect', 'heat_at_least') }}`."""
+        things = [*(parts.get("doors") or ()), *(parts.get("goals") or ())]
+        thing = next((x for x in things if x.id == owner), None)
+        if thing is None:
+            raise ValueError(f"no door or Goal {owner!r}")
+        terms = (*thing.requires, *thing.booking) if hasattr(thing, "booking") else \
+            thing.condition
+        found = next((t for t in terms if t.name == name), None)
+        if found is None:
+            raise ValueError(f"{owner} has no {name}")
+        return found.args[0][1]
+
+    def components() -> Any:
+        if parts.get("components") is None:
+            raise ValueError("this game has no components list")
+        return parts["components"]
+
+    def item(ident: str) -> Any:
+        """A row of the components list: `{{ item('scandal-tokens').count }}`."""
+        found = next((x for x in components().items if x.id == ident), None)
+        if found is None:
+            raise ValueError(f"no component {ident!r}")
+        return found
+
     if "crime-types" in one:
         parts["crime_types"] = build_crime_types(one["crime-types"])
+    # Text templates see the rules numbers and, through these look-ups, every other part of
+    # the model (looked up when a text is filled, so parts built later are found too).
     texts = Texts(info.currency if info else Currency(),
-                  {"rules": rules, "game": info, "limit": limit,
+                  {"rules": rules, "game": info, "limit": limit, "term": term,
+                   "door": lambda i: find("door", "doors", i),
+                   "goal": lambda i: find("Goal", "goals", i),
+                   "item": item, "components": components,
                    "crime_types": {t.id: t.name for t in parts.get("crime_types", ())}})
     build = Builder(texts, diagnostics)
     if "characters" in one:  # before anything whose text quotes a character's Limit
@@ -274,7 +310,7 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
     if "glossary" in one:
         parts["glossary"] = build_glossary(one["glossary"])
     if "rulings" in one:
-        parts["rulings"] = build_rulings(one["rulings"])
+        parts["rulings"] = build_rulings(one["rulings"], build)
     if "facts" in one:
         parts["facts"] = build_facts(one["facts"])
     if "examples" in one:

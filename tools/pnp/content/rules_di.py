@@ -175,7 +175,7 @@ class DIRules:
     departure: DepartureRules
     favor: FavorRules
     hand_limit: int
-    hand_limit_src: Src
+    hand_limit_src: Src = field(compare=False, repr=False)
     burn_bag: BurnBag
     clock: Clock
     voting: Voting

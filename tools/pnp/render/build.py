@@ -150,9 +150,9 @@ Renderer = Callable[[Game, Geometry, Options], list[Output]]
 
 def renderers() -> list[Renderer]:
     """Every product renderer; each returns nothing for a game it does not apply to."""
-    from pnp.render import boards, chips, heist
+    from pnp.render import boards, chips, heist, rulebook
 
-    return [card_outputs, boards.outputs, chips.outputs, heist.outputs]
+    return [card_outputs, boards.outputs, chips.outputs, heist.outputs, rulebook.outputs]
 
 
 def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:

@@ -1,0 +1,282 @@
+"""E750-W755: the rulebook's Markdown sources say what the data says, and say all of it.
+
+- E750: a digit typed in rulebook prose. Every number of the rules is a field of the data
+  (`{{ door('private-jet').price|money }}`), so the rulebook follows the next change of the
+  data. The rule is simple: outside `{{ }}` (and `{% %}`, `{## ##}`), any run of digits that
+  does not follow a letter is reported ('$8M', '2', '3rd', '2–10'); digits inside a word or
+  a name the game defines ('d6', 'v0.27', 'Rule 34') are not. Numbered list markers ('1.')
+  and code are not prose. A number that is not data is written in words or, explicitly, as
+  `{{ literal('2015') }}`. The hint names the fields that hold the number.
+- E751: a heading with nothing under it (no text, no subsection), or a sentence ending in
+  ':' that nothing follows, as the seed rulebook's "Other endings" and "What they have is
+  still limited:".
+- E752: a `[[link]]` (or `(#id)`) that names no section, door, Goal, card, character, role,
+  piece, crime type or glossary term.
+- W753: a glossary term that the rulebook's own words never use.
+- E754: a source that cannot be filled, or a generated block that cannot be made.
+- W755: a ruling that no `{{ rulings() }}` block prints.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pnp.checks.common import at
+from pnp.checks.printed import defined_names
+from pnp.content.heist import HeistRules
+from pnp.content.model import Currency
+from pnp.content.project import Game
+from pnp.content.rules_di import DIRules
+from pnp.content.text import term_fields
+from pnp.diagnostics import Diagnostic
+from pnp.rulebook import book as rb
+from pnp.rulebook import sources as rb_sources
+from pnp.rulebook.document import Heading, Para
+
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_WIKILINK = re.compile(r"\[\[[^\]\n]*\]\]")
+_CODE = re.compile(r"`[^`\n]*`")
+_HEADING_ID = re.compile(r"\{#[a-z0-9-]+\}")
+_LIST_MARKER = re.compile(r"^(\s*(?:>\s*)*)(\d+[.)])(?=\s)")
+_FENCE = re.compile(r"^\s*(```|~~~)\s*(\S*)")
+# A run of digits that follows no letter, digit or decimal point ('v0.27' is not one).
+_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.])\d+(?:[.,]\d+)*[^\W_]*")
+_MONEY_FIELDS = {"money", "price", "payout", "law_fee", "deny_price", "total", "amount"}
+
+
+def check(game: Game) -> list[Diagnostic]:
+    """Every rulebook check on one game (nothing for a game without a rulebook)."""
+    book = rb.load(game)
+    if book.empty:
+        return list(book.diagnostics)
+    out = list(book.diagnostics)
+    out += _typed_numbers(game)
+    out += _empty(book)
+    out += [
+        Diagnostic(link.where.file, link.where.line, 1, "E752",
+                   f"the rulebook refers to '{link.target}', which is nothing in this game",
+                   "link to a section by its heading or id, or to a door, Goal, card, "
+                   "character, role or glossary term by its name")
+        for link in book.links if not link.known]
+    if not book.complete:  # what the book uses is unknown until every part can be filled
+        return out
+    out += _unused_terms(game, book)
+    printed = book.rulings
+    out += [at(r.src, "W755", f"the ruling '{r.id}' is not printed in the rulebook",
+               "print it with {{ rulings() }} (every topic) or {{ rulings('" + r.topic + "') }}")
+            for r in game.rulings or () if r.id not in printed]
+    return out
+
+
+# ---- E750 ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A number typed in a source: where, as written, and its value."""
+
+    line: int
+    col: int
+    written: str
+    value: int
+    money: bool
+    text: str  # the whole source line, for the hint
+
+
+def _wipe(chars: list[str], start: int, end: int) -> None:
+    for i in range(start, end):
+        if chars[i] != "\n":
+            chars[i] = " "
+
+
+def typed_numbers(text: str, currency: Currency, names: list[str]) -> Iterator[Typed]:
+    """Every number typed by hand in a source's prose, in order."""
+    chars = list(text)
+    for pattern in (rb.TAG, _COMMENT, _WIKILINK, _CODE, _HEADING_ID):
+        for m in pattern.finditer(text):
+            _wipe(chars, m.start(), m.end())
+    prose = "".join(chars)
+    raw_lines = text.split("\n")
+    money = None
+    if currency.prefix or currency.suffix:
+        money = re.compile(rf"(?<![\w.]){re.escape(currency.prefix)}(\d+)"
+                           rf"{re.escape(currency.suffix)}(?!\w)")
+    fence: tuple[str, str] | None = None  # (the fence's marks, its info string)
+    for n, line in enumerate(prose.split("\n"), start=1):
+        opened = _FENCE.match(raw_lines[n - 1])
+        if fence is not None:
+            if opened and opened.group(1) == fence[0] and not opened.group(2):
+                fence = None
+                continue
+            if not fence[1].startswith("pnp-"):
+                continue  # code is not prose; the figures of `pnp-` fences are
+        elif opened:
+            fence = (opened.group(1), opened.group(2))
+            continue
+        line = _LIST_MARKER.sub(lambda m: m.group(1) + " " * len(m.group(2)), line)
+        for name in names:
+            line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group()),
+                          line)
+        found: list[Typed] = []
+        if money is not None:
+            for m in money.finditer(line):
+                found.append(Typed(n, m.start() + 1, m.group(), int(m.group(1)), True,
+                                   raw_lines[n - 1]))
+            line = money.sub(lambda m: " " * len(m.group()), line)
+        for m in _NUMBER.finditer(line):
+            digits = re.match(r"\d+", m.group()).group()  # type: ignore[union-attr]
+            found.append(Typed(n, m.start() + 1, m.group(), int(digits), False,
+                               raw_lines[n - 1]))
+        yield from sorted(found, key=lambda t: t.col)
+
+
+def _typed_numbers(game: Game) -> list[Diagnostic]:
+    currency = game.info.currency if game.info else Currency()
+    names = sorted((n for n in defined_names(game) if any(ch.isdigit() for ch in n)),
+                   key=len, reverse=True)
+    fields = list(data_fields(game))
+    out: list[Diagnostic] = []
+    found, _ = rb_sources.read(game.folder)
+    for src in found:
+        for t in typed_numbers(src.text, currency, names):
+            hint = _hint(t, fields)
+            out.append(Diagnostic(src.display, t.line, t.col, "E750",
+                                  f"the number {t.written} is typed by hand in the rulebook",
+                                  hint))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A number of the data as a template writes it, and what it belongs to."""
+
+    expr: str
+    value: int
+    money: bool
+    subject: str  # a name that, on the same line, makes this field the likely one
+
+
+def _ints(prefix: str, obj: object) -> Iterator[tuple[str, int, str]]:
+    """(dotted path, value, last key) of every whole number in a dataclass tree."""
+    if not dataclasses.is_dataclass(obj):
+        return
+    for f in dataclasses.fields(obj):
+        if f.name == "src" or f.name.endswith("_src"):
+            continue
+        value = getattr(obj, f.name)
+        path = f"{prefix}.{f.name}"
+        if isinstance(value, int) and not isinstance(value, bool):
+            yield path, value, f.name
+        elif dataclasses.is_dataclass(value):
+            yield from _ints(path, value)
+
+
+def _terms(expr: str, terms: dict[str, dict[str, object]], subject: str) -> Iterator[Field]:
+    for term, params in terms.items():
+        for param, value in params.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                yield Field(f"{expr}.{term}.{param}", value,
+                            param in _MONEY_FIELDS and term not in ("votes",), subject)
+
+
+def data_fields(game: Game) -> Iterator[Field]:
+    """Every number the data holds, written as a rulebook template writes it."""
+    rules = game.rules
+    if rules is not None:
+        for path, value, key in _ints("rules", rules):
+            yield Field(path, value, key in _MONEY_FIELDS, "")
+    if isinstance(rules, DIRules):
+        for draw in rules.start.hand:
+            yield Field(f"start_hand('{draw.deck.id}')", draw.cards, False, draw.deck.id)
+        yield Field("limit()", rules.limit_for((), True), False, "Limit")
+        yield Field("limit(None, False)", rules.limit_for((), False), False, "Limit")
+        for a in game.archetypes or ():
+            mods = (*a.bend.while_, *a.cost.while_)
+            if any(t.name == "limit" for t in mods):
+                for immunity in (True, False):
+                    yield Field(f"limit('{a.id}', {immunity})", rules.limit_for(mods, immunity),
+                                False, a.name)
+    if isinstance(rules, HeistRules):
+        for row in rules.treasure:
+            yield Field(f"treasure({row.players}).apologies", row.apologies, False, "apolog")
+            for count in row.roles:
+                yield Field(f"treasure({row.players}).{count.piece.id}", count.n, False,
+                            count.piece.id)
+    if game.info:
+        for path, value, _ in _ints("game", game.info):
+            yield Field(path, value, False, "")
+    for d in game.doors or ():
+        expr = f"door('{d.id}')"
+        if d.price:
+            yield Field(f"{expr}.price", d.price, True, d.name)
+        yield from _terms(expr, term_fields((*d.requires, *d.booking)), d.name)
+    for g in game.goals or ():
+        yield from _terms(f"goal('{g.id}')", term_fields(g.condition), g.name)
+    for c in game.cards or ():
+        expr = f"card('{c.id}')"
+        yield Field(f"{expr}.count", c.count, False, c.name)
+        if c.price:
+            yield Field(f"{expr}.price", c.price, True, c.name)
+        if c.crime:
+            yield Field(f"{expr}.heat", c.crime.heat, False, c.name)
+            yield Field(f"{expr}.payout", c.crime.payout, True, c.name)
+        yield from _terms(expr, term_fields(c.terms()), c.name)
+    if game.components:
+        for it in game.components.items:
+            yield Field(f"item('{it.id}').count", it.count, False, it.name)
+            if it.per_seat:
+                yield Field(f"item('{it.id}').per_seat", it.per_seat, False, it.name)
+
+
+def _hint(t: Typed, fields: list[Field]) -> str:
+    matches = [f for f in fields if f.value == t.value and (f.money or not t.money)]
+    line = t.text.casefold()
+
+    def rank(f: Field) -> tuple[int, int]:
+        named = bool(f.subject) and f.subject.casefold() in line
+        return (0 if named else 1, 0 if f.money == t.money else 1)
+
+    matches.sort(key=rank)
+    if not matches:
+        return ("no data holds it: write it in words, or as {{ literal('" + t.written
+                + "') }} if it is not a rule")
+    picks = [("{{ " + f.expr + ("|money" if t.money else "") + " }}") for f in matches[:3]]
+    return "the data holds it: " + " or ".join(picks)
+
+
+# ---- E751 ------------------------------------------------------------------------------------
+
+def _empty(book: rb.Book) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    nodes = book.nodes
+    for i, node in enumerate(nodes):
+        after = nodes[i + 1] if i + 1 < len(nodes) else None
+        if isinstance(node, Heading):
+            if after is None or (isinstance(after, Heading) and after.level <= node.level):
+                out.append(Diagnostic(node.where.file, node.where.line, 1, "E751",
+                                      f"the heading '{node.inline.text}' has nothing under it",
+                                      "write its section, or remove the heading"))
+        elif isinstance(node, Para) and node.inline.text.rstrip().endswith(":") and (
+                after is None or isinstance(after, Heading)):
+            out.append(Diagnostic(node.where.file, node.where.line, 1, "E751",
+                                  "a sentence ends in ':' and nothing follows it",
+                                  "write what it announces (a list, a table), or end it"))
+    return out
+
+
+# ---- W753 ------------------------------------------------------------------------------------
+
+def _unused_terms(game: Game, book: rb.Book) -> list[Diagnostic]:
+    words = "\n".join(book.prose)
+    out: list[Diagnostic] = []
+    for term in game.glossary or ():
+        forms = sorted({term.term, *term.forms}, key=len, reverse=True)
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])")
+        if not pattern.search(words):
+            out.append(at(term.src, "W753",
+                          f"the glossary term '{term.term}' is never used in the rulebook",
+                          "explain it where it belongs in the rules, or drop it from the "
+                          "glossary"))
+    return out

@@ -1,0 +1,417 @@
+"""The changelog in words: what was added, removed and changed between two game models.
+
+Every part of a game becomes a list of entities (a card, a Departure, a rules number, a row
+of the treasure table ...), each a flat, ordered mapping of field to value, made by walking
+the model's frozen dataclasses. Two versions are compared entity by entity, matched by id,
+and field by field. Positions in the YAML (`Src`) are never compared: moving a card within
+its file is no change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.content.cards import Text
+from pnp.content.heist import HeistRules, PlayingCard
+from pnp.content.model import Range, Ref, Src, Term
+from pnp.content.project import Game
+from pnp.diff import words
+
+Value = str | int | float | bool | None
+
+# Sections in the order the changelog prints them: (key, heading).
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("game", "Game"),
+    ("rules", "Rules numbers"),
+    ("components", "Components"),
+    ("crime-types", "Crime types"),
+    ("cards", "Cards"),
+    ("goals", "Goals"),
+    ("departures", "Departures"),
+    ("characters", "Characters"),
+    ("roles", "Roles"),
+    ("pieces", "Standard deck"),
+    ("treasure", "Treasure table"),
+    ("variants", "Variants"),
+    ("rulings", "Rulings"),
+    ("glossary", "Glossary"),
+    ("examples", "Worked examples"),
+    ("files", "Other files"),
+)
+CHECK_DATA = "facts"  # compared, but reported apart: numbers `pnp check` holds content to
+# The parts of the model the sections above cover; any other part of `Game` is compared too,
+# generically, in a section named after it.
+COVERED = frozenset({"id", "folder", "info", "rules", "components", "doors", "goals",
+                     "doors_per_goal", "roles", "pieces", "cards", "crime_types", "archetypes",
+                     "glossary", "rulings", "facts", "examples"})
+
+
+def heading(section: str) -> str:
+    """A section's heading: `Cards`; a part of the model with no section of its own is
+    named after its field."""
+    return dict(SECTIONS).get(section, section.replace("-", " ").capitalize())
+
+MONEY = "money"
+TEXT = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field that differs: its label, the old and new values, and how to show them."""
+
+    name: str
+    old: Value
+    new: Value
+    style: str = ""  # "money", "text" (a printed text, compared word by word) or ""
+
+    def pieces(self) -> list[words.Piece]:
+        """The word-level difference of a text field."""
+        return words.diff("" if self.old is None else str(self.old),
+                          "" if self.new is None else str(self.new))
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One entity added, removed or changed, with the fields that differ (for an added or
+    removed entity: every field it has)."""
+
+    section: str
+    kind: str  # card, door, goal, archetype, diplomat, rule, ruling, term, item, ...
+    id: str
+    name: str
+    status: str  # "added", "removed" or "changed"
+    fields: tuple[Field, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """One comparable part of a game: its kind, name and fields in printed order."""
+
+    kind: str
+    name: str
+    fields: dict[str, tuple[Value, str]]  # label -> (value, style)
+
+
+Entities = dict[str, Entity]  # by id, in the game's order
+
+
+# ---- walking the model ---------------------------------------------------------------------
+
+def term_text(term: Term) -> str:
+    """A vocabulary term as one line: `draw(cards=3)`, `choose(options=a; b | c)`."""
+    args = []
+    for key, value in term.args:
+        if key == "options" and isinstance(value, tuple):
+            shown = " | ".join("; ".join(term_text(t) for t in option) for option in value)
+        else:
+            shown = _scalar(value)
+        args.append(f"{key}={shown}")
+    return f"{term.name}({', '.join(args)})" if args else term.name
+
+
+def _scalar(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    return str(value)
+
+
+def _fields(obj: object) -> list[dataclasses.Field[Any]]:
+    return [f for f in dataclasses.fields(obj) if f.compare]  # type: ignore[arg-type]
+
+
+def _keyed(item: object) -> tuple[str, object] | None:
+    """(key, value) for a pair-like record (`Count(piece, n)`, `Draw(deck, cards)`), so that
+    it is compared by its key rather than by its place in a list."""
+    fields = [f for f in _fields(item) if not isinstance(getattr(item, f.name), Src)]
+    if len(fields) != 2:
+        return None
+    first = getattr(item, fields[0].name)
+    if isinstance(first, Ref):
+        return first.id, getattr(item, fields[1].name)
+    if fields[0].name == "key" and isinstance(first, str):
+        return first, getattr(item, fields[1].name)
+    return None
+
+
+def flatten(value: object, prefix: str = "", out: dict[str, Value] | None = None
+            ) -> dict[str, Value]:
+    """Every leaf of a model value as {dotted path: value}. Positions are left out; texts
+    are their printed form; lists of records with an id are keyed by it."""
+    out = {} if out is None else out
+    key = prefix.rstrip("_") if prefix else ""
+    if isinstance(value, Src):
+        return out
+    if isinstance(value, enum.Enum):
+        out[key] = str(value.value)
+    elif value is None or isinstance(value, str | int | float | bool):
+        out[key] = value
+    elif isinstance(value, Ref):
+        out[key] = value.id
+    elif isinstance(value, Term):
+        out[key] = term_text(value)
+    elif isinstance(value, Range):
+        out[key] = str(value.min) if value.min == value.max else f"{value.min}-{value.max}"
+    elif isinstance(value, PlayingCard):
+        out[key] = str(value)
+    elif isinstance(value, Text):
+        out[key] = value.printed  # the printed form; the template may change, unprinted
+    elif isinstance(value, tuple):
+        _flatten_tuple(value, key, out)
+    elif dataclasses.is_dataclass(value):
+        for f in _fields(value):
+            flatten(getattr(value, f.name), f"{key}.{f.name}" if key else f.name, out)
+    else:
+        out[key] = str(value)
+    return out
+
+
+def _flatten_tuple(items: tuple[Any, ...], key: str, out: dict[str, Value]) -> None:
+    if not items:
+        out[key] = ""
+    elif all(isinstance(i, Term) for i in items):
+        out[key] = "; ".join(term_text(t) for t in items)
+    elif all(isinstance(i, Ref | str | int | enum.Enum | PlayingCard) for i in items):
+        out[key] = ", ".join(i.id if isinstance(i, Ref) else _scalar(i) for i in items)
+    elif all(dataclasses.is_dataclass(i) for i in items):
+        for n, item in enumerate(items):
+            ident = getattr(item, "id", None)
+            pair = _keyed(item)
+            if isinstance(ident, str):
+                flatten(item, f"{key}.{ident}", out)
+            elif pair is not None:
+                flatten(pair[1], f"{key}.{pair[0]}", out)
+            else:
+                flatten(item, f"{key}.{n + 1}", out)
+    else:
+        out[key] = ", ".join(_scalar(i) for i in items)
+
+
+def _entity(kind: str, name: str, obj: object, *, drop: Iterable[str] = ("id",),
+            rename: dict[str, str] | None = None, money: Iterable[str] = (),
+            text: Iterable[str] = (), prefix_rename: dict[str, str] | None = None) -> Entity:
+    """An entity from a model object: its flattened fields, some dropped or renamed."""
+    flat = flatten(obj)
+    dropped = tuple(drop)
+    fields: dict[str, tuple[Value, str]] = {}
+    for path, value in flat.items():
+        if path in dropped or any(path.startswith(d + ".") for d in dropped):
+            continue
+        label = (rename or {}).get(path, path)
+        for old, new in (prefix_rename or {}).items():
+            if label.startswith(old):
+                label = new + label[len(old):]
+        style = MONEY if label in money else TEXT if (
+            label in text or label.endswith("text") or _is_prose(value)) else ""
+        fields[label] = (value, style)
+    return Entity(kind, name, fields)
+
+
+def _is_prose(value: Value) -> bool:
+    return isinstance(value, str) and " " in value.strip() and len(value) > 24
+
+
+# ---- the parts of a game, as entities -------------------------------------------------------
+
+def _game(g: Game) -> Entities:
+    if g.info is None:
+        return {}
+    info = g.info
+    e = _entity("game", info.title, info, drop=("id", "currency"))
+    e.fields["money"] = (f"{info.currency.prefix}1{info.currency.suffix}", "")
+    return {g.id: e}
+
+
+def _rules(g: Game) -> Entities:
+    if g.rules is None:
+        return {}
+    flat = flatten(g.rules)
+    if isinstance(g.rules, HeistRules):  # the treasure and variants have sections of their own
+        flat = {k: v for k, v in flat.items()
+                if not k.startswith(("treasure.", "variants.")) and k not in ("treasure",
+                                                                              "variants")}
+    out = {path: Entity("rule", path, {"value": (value, "")}) for path, value in flat.items()}
+    if g.goals is not None:
+        out["doors_per_goal"] = Entity("rule", "doors_per_goal", {"value": (g.doors_per_goal,
+                                                                             "")})
+    return out
+
+
+def _components(g: Game) -> Entities:
+    c = g.components
+    if c is None:
+        return {}
+    out: Entities = {}
+    for seat in c.seats:
+        out[f"seat:{seat.id}"] = _entity("seat", seat.name, seat)
+    for item in c.items:
+        out[item.id] = _entity("item", item.name, item)
+    if c.money:
+        m = c.money
+        fields = _entity("money", m.name, m, drop=("denominations",)).fields
+        for d in m.denominations:
+            fields[f"coins of {d.value}"] = (d.count, "")
+        out["money"] = Entity("money", m.name, fields)
+    for group in c.groups:
+        out[f"group:{group.id}"] = _entity("group", group.name, group)
+    return out
+
+
+def _by_id(kind: str, items: Iterable[Any], **opts: Any) -> Entities:
+    return {i.id: _entity(kind, i.name, i, **opts) for i in items}
+
+
+CARD_RENAME = {"crime.type": "crime type", "crime.heat": "Heat", "crime.payout": "payout"}
+
+
+def _cards(g: Game) -> Entities:
+    return _by_id("card", g.cards or (), rename=CARD_RENAME, money=("price", "payout"),
+                  text=("text", "flavour"))
+
+
+def _goals(g: Game) -> Entities:
+    return _by_id("goal", g.goals or (), text=("text",))
+
+
+def _doors(g: Game) -> Entities:
+    return _by_id("door", g.doors or (), money=("price",), text=("text", "board", "says"))
+
+
+def _characters(g: Game) -> Entities:
+    out: Entities = {}
+    abilities = {"bend.": "Bend ", "cost.": "Cost ", "signature.": "Signature "}
+    for a in g.archetypes or ():
+        out[a.id] = _entity("archetype", a.name, a, drop=("id", "diplomats"),
+                            prefix_rename=abilities, money=("Bend price", "Cost price"))
+        for d in a.diplomats:
+            out[d.id] = _entity("diplomat", d.name, d, prefix_rename=abilities,
+                                money=("Signature price",))
+    return out
+
+
+def _roles(g: Game) -> Entities:
+    return _by_id("role", g.roles or (), text=("wins",))
+
+
+def _pieces(g: Game) -> Entities:
+    return _by_id("piece", g.pieces or ())
+
+
+def _treasure(g: Game) -> Entities:
+    if not isinstance(g.rules, HeistRules):
+        return {}
+    return {str(r.players): _entity("treasure-row", f"{r.players} players", r, drop=("players",))
+            for r in g.rules.treasure}
+
+
+def _variants(g: Game) -> Entities:
+    if not isinstance(g.rules, HeistRules):
+        return {}
+    return _by_id("variant", g.rules.variants, text=("note",))
+
+
+def _crime_types(g: Game) -> Entities:
+    return _by_id("crime-type", g.crime_types or ())
+
+
+def _rulings(g: Game) -> Entities:
+    return {r.id: _entity("ruling", r.topic, r, text=("ruling", "why")) for r in g.rulings or ()}
+
+
+def _glossary(g: Game) -> Entities:
+    return {t.term: _entity("term", t.term, t, drop=("term",), text=("means",))
+            for t in g.glossary or ()}
+
+
+def _examples(g: Game) -> Entities:
+    return {e.id: _entity("example", e.title, e) for e in g.examples or ()}
+
+
+def _facts(g: Game) -> Entities:
+    out: Entities = {}
+    for f in g.facts or ():
+        subject = f.door or f.goal
+        ident = subject.id if subject else "fact"
+        if f.term is not None:
+            ident += f".{f.term.id}"
+        out[ident] = _entity("fact", ident, f, text=("quote", "why"))
+    return out
+
+
+PARTS: dict[str, Callable[[Game], Entities]] = {
+    "game": _game,
+    "rules": _rules,
+    "components": _components,
+    "crime-types": _crime_types,
+    "cards": _cards,
+    "goals": _goals,
+    "departures": _doors,
+    "characters": _characters,
+    "roles": _roles,
+    "pieces": _pieces,
+    "treasure": _treasure,
+    "variants": _variants,
+    "rulings": _rulings,
+    "glossary": _glossary,
+    "examples": _examples,
+    CHECK_DATA: _facts,
+}
+
+
+# ---- comparing -----------------------------------------------------------------------------
+
+def _compare(section: str, old: Entities, new: Entities) -> list[Change]:
+    out: list[Change] = []
+    for ident, n in new.items():
+        o = old.get(ident)
+        if o is None:
+            out.append(Change(section, n.kind, ident, n.name, "added", tuple(
+                Field(k, None, v, s) for k, (v, s) in n.fields.items() if v not in (None, ""))))
+            continue
+        fields = []
+        for label in [*n.fields, *(k for k in o.fields if k not in n.fields)]:
+            ov, os_ = o.fields.get(label, (None, ""))
+            nv, ns = n.fields.get(label, (None, ""))
+            if ov != nv or type(ov) is not type(nv):
+                fields.append(Field(label, ov, nv, ns or os_))
+        if fields:
+            out.append(Change(section, n.kind, ident, n.name, "changed", tuple(fields)))
+    for ident, o in old.items():
+        if ident not in new:
+            out.append(Change(section, o.kind, ident, o.name, "removed", tuple(
+                Field(k, v, None, s) for k, (v, s) in o.fields.items() if v not in (None, ""))))
+    return out
+
+
+def _other(g: Game, name: str) -> Entities:
+    """A part of the model no section covers: its records by id, or its leaves."""
+    value = getattr(g, name)
+    if isinstance(value, tuple) and all(isinstance(getattr(v, "id", None), str) for v in value):
+        return {v.id: _entity(name, str(getattr(v, "name", v.id)), v) for v in value}
+    if value is None:
+        return {}
+    return {name: _entity(name, name, value, drop=())}
+
+
+def compare(old: Game, new: Game) -> list[Change]:
+    """Every change to the game, section by section (check data apart: see `check_data`;
+    other files: see `files.compare`)."""
+    out = [c for section, _ in SECTIONS if section in PARTS
+           for c in _compare(section, PARTS[section](old), PARTS[section](new))]
+    for f in dataclasses.fields(Game):
+        if f.name not in COVERED:
+            out += _compare(f.name.replace("_", "-"), _other(old, f.name), _other(new, f.name))
+    return out
+
+
+def check_data(old: Game, new: Game) -> list[Change]:
+    """Changes to the facts: numbers quoted from the source rulebook that `pnp check` holds
+    the content to. Neither printed nor played, so reported apart from the changes."""
+    return _compare(CHECK_DATA, PARTS[CHECK_DATA](old), PARTS[CHECK_DATA](new))

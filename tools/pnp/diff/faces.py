@@ -1,0 +1,292 @@
+"""Every printed face of a game, and which faces differ between two versions.
+
+A face is one side of a physical component: a card's front, a deck's back, a Goal card, the
+Departures board on the back of the quick-reference cards, a character board's face, Diamond
+Heist's reference and deck cards. (Chips and coins are not compared yet.)
+
+A face has changed when what it draws has changed: each face is drawn with the renderers of
+`pnp build` onto a canvas that records every drawing operation and every string, and the
+records are compared. The game's version, which every footer prints, is blanked first, so
+that bumping the version alone reprints nothing here (the words changelog reports it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content.assets import resolve
+from pnp.content.cards import Card
+from pnp.content.heist import HeistRules
+from pnp.content.project import Game
+from pnp.render import boards, fonts, heist
+from pnp.render import cards as card_faces
+from pnp.render.geometry import Geometry, Size
+
+DrawFace = Callable[[Canvas, Size], None]
+Source = tuple[str, str]  # (changelog section, entity id); id "*" means the whole section
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One printed face: a key that is stable across versions, what it is, how to draw it,
+    the words it prints (for the word diff) and the changelog entities it shows."""
+
+    key: str
+    kind: str
+    name: str
+    size: Size
+    draw: DrawFace
+    text: str
+    sources: tuple[Source, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FaceChange:
+    """A face added, removed or changed, with the old and the new face."""
+
+    key: str
+    kind: str
+    name: str
+    status: str  # "added", "removed" or "changed"
+    old: Face | None
+    new: Face | None
+
+
+# ---- the faces of a game --------------------------------------------------------------------
+
+def _join(*parts: str) -> str:
+    return "\n".join(p for p in parts if p)
+
+
+def _card_text(game: Game, card: Card) -> str:
+    stats = ""
+    if card.crime:
+        money = game.info.currency.format(card.crime.payout) if game.info else \
+            str(card.crime.payout)
+        stats = f"Heat {card.crime.heat} · {money}"
+    deck = card.deck.id.replace("-", " ").title()  # the footer: `Street · ×3`
+    return _join(card_faces.kicker(game, card), card.name, card.text.printed, card.flavour,
+                 stats, f"{deck} · ×{card.count}")
+
+
+def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
+    layouts = geo.layouts
+    cards = game.cards or ()
+    for card in cards:
+        layout = card_faces.layout_for(card, layouts)
+        sources: tuple[Source, ...] = (("cards", card.id),)
+        for kind in (card.crime.type if card.crime else None, card.covers):
+            if kind is not None:
+                sources += (("crime-types", kind.id),)
+        yield Face(f"card:{card.id}", "card", card.name, layout.size,
+                   _bind(card_faces.draw_front, game, card, layout, theme),
+                   _card_text(game, card), sources)
+    doors = {d.id: d.name for d in game.doors or ()}
+    if game.goals and "goal" in layouts:
+        layout = layouts["goal"]
+        for goal in game.goals:
+            names = [doors.get(r.id, r.id) for r in goal.doors]
+            yield Face(f"goal:{goal.id}", "Goal", goal.name, layout.size,
+                       _bind(card_faces.draw_goal, game, goal, layout, theme),
+                       _join("GOAL · SECRET", goal.name, goal.text.printed if goal.text else "",
+                             "YOUR DOORS OUT", *names),
+                       (("goals", goal.id), *(("departures", r.id) for r in goal.doors)))
+    if game.doors and any(c.back for c in cards) and "reference" in layouts:
+        layout = layouts["reference"]
+        lines = [f"{d.name.upper()}: {d.board.printed}" for d in game.doors]
+        yield Face("departures-board", "reference card", "Departures board", layout.size,
+                   _bind(card_faces.draw_departures_board, game, layout, theme),
+                   _join("ALWAYS AVAILABLE · NEVER DRAWN", "Departures", *lines),
+                   (("departures", "*"),))
+    if cards or game.goals:
+        size = layouts["card"].size
+        title = game.info.title.upper() if game.info else game.id
+        for deck_id, item in (game.components.decks() if game.components else {}).items():
+            yield Face(f"back:{deck_id}", "card back", f"{item.name} back", size,
+                       _bind(card_faces.draw_back, game, deck_id, item.name, theme),
+                       _join(item.name.upper(), title), (("components", item.id),))
+
+
+def _board_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
+    if not game.archetypes or "board" not in geo.layouts:
+        return
+    layout = geo.layouts["board"]
+    try:
+        pairs = boards.faces(game)
+    except boards.BoardError:  # `pnp check` reports it; there is nothing to draw
+        return
+    for pair in pairs:
+        for face in pair:
+            d, a = face.diplomat, face.archetype
+            words = [content for _what, _box, content, _src in boards.texts(face, layout)]
+            words.append(f"Limit {face.with_immunity} / {face.without_immunity}")
+            yield Face(f"board:{a.id}:{d.id}", "character board", f"{d.name} ({a.name})",
+                       layout.size, _bind(boards.draw_face, game, face, layout, theme),
+                       _join(*words), (("characters", a.id), ("characters", d.id)))
+
+
+def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
+    """Diamond Heist's reference cards and printable deck, as `render.heist` groups them."""
+    rules = game.rules
+    if not game.pieces or not isinstance(rules, HeistRules):
+        return
+    layouts = geo.layouts
+    setup = layouts["heist-setup"]
+    table = heist.treasure_table(game)
+    rows = [f"{head} {cards}: " + " ".join(map(str, counts)) for head, cards, counts in
+            table.rows]
+    variants = [f"{v.name} ({v.players.min}-{v.players.max} players). {v.note}"
+                for v in rules.variants]
+    yield Face("heist:setup", "reference card", "Setup: the treasure", setup.size,
+               _bind(heist.draw_setup, game, setup, theme),
+               _join("Players " + " ".join(map(str, table.players)), *rows, *variants),
+               (("treasure", "*"), ("variants", "*"), ("rules", "*")))
+    roles_layout = layouts["heist-roles"]
+    try:
+        pages = heist.role_pages(game, roles_layout)
+    except heist.Overflow:  # `pnp check` reports it; there is nothing to draw
+        pages = []
+    for n, roles in enumerate(pages, start=1):
+        key = f"roles-{n}" if len(pages) > 1 else "roles"
+        yield Face(f"heist:{key}", "reference card", f"Roles {n} of {len(pages)}"
+                   if len(pages) > 1 else "Roles", roles_layout.size,
+                   _bind(heist.draw_roles, game, roles, roles_layout, theme, n, len(pages)),
+                   _join(*(f"{r.name}: {r.wins}" for r in roles)),
+                   tuple(("roles", r.id) for r in roles))
+    back = layouts["heist-back"]
+    title = game.info.title.upper() if game.info else game.id
+    yield Face("heist:back:reference", "card back", "Reference card back", back.size,
+               _bind(heist.draw_back, game, back, theme, "Reference"),
+               _join("REFERENCE", title), ())
+    counts = heist.deck_counts(game)
+    card_layout = layouts["heist-card"]
+    printed = False
+    for piece in game.pieces:
+        kind, name, text = heist.piece_texts(game, piece)
+        for card in piece.cards[:counts.get(piece.id, 0)]:
+            printed = True
+            card_id = f"{card.rank.lower()}{card.suit.value[0]}"
+            role = next((r.id for r in game.roles or () if r.piece and r.piece.id == piece.id),
+                        None)
+            yield Face(f"heist:{piece.id}-{card_id}", "card", f"{name} ({card})",
+                       card_layout.size,
+                       _bind(heist.draw_piece, game, piece, card, card_layout, theme),
+                       _join(kind, name, f"Standard card: {card}", text),
+                       (("pieces", piece.id), *((("roles", role),) if role else ())))
+    if printed:
+        yield Face("heist:back:deck", "card back", "Printable deck back", back.size,
+                   _bind(heist.draw_back, game, back, theme, ""), title, ())
+
+
+def _bind(fn: Callable[..., None], *args: Any) -> DrawFace:
+    def draw(canvas: Canvas, size: Size) -> None:
+        """Draw the face with its arguments."""
+        fn(canvas, size, *args)
+    return draw
+
+
+def faces(game: Game, geo: Geometry, ink_saver: bool = False) -> dict[str, Face]:
+    """Every printed face of a game by key, in print order."""
+    theme = card_faces.Theme(ink_saver)
+    out: dict[str, Face] = {}
+    for source in (_di_faces, _board_faces, _heist_faces):
+        for face in source(game, geo, theme):
+            out.setdefault(face.key, face)
+    return out
+
+
+# ---- which faces changed ---------------------------------------------------------------------
+
+class _Recorder(Canvas):
+    """A canvas that also records every string it draws, with its font and place: the
+    page's operators alone name glyphs by their order of first use, not by character."""
+
+    def __init__(self, size: Size) -> None:
+        fonts.register()
+        super().__init__(io.BytesIO(), pagesize=(size.width, size.height), invariant=True,
+                         initialFontName=fonts.font("sans"),  # type: ignore[arg-type]
+                         initialFontSize=9)
+        self.strings: list[str] = []
+
+    def _note(self, how: str, x: float, y: float, text: str) -> None:
+        font = f"{getattr(self, '_fontname', '')} {getattr(self, '_fontsize', 0):g}"
+        self.strings.append(f"{how} {font} {x:.2f} {y:.2f} {text}")
+
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        """Draw and record a string."""
+        self._note("L", x, y, text)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        """Draw and record a right-aligned string."""
+        self._note("R", x, y, text)
+        super().drawRightString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any,
+                          **kwargs: Any) -> None:
+        """Draw and record a centred string."""
+        self._note("C", x, y, text)
+        super().drawCentredString(x, y, text, *args, **kwargs)
+
+
+def fingerprint(face: Face) -> str:
+    """A digest of everything the face draws: equal digests, equal prints."""
+    canvas = _Recorder(face.size)
+    try:
+        face.draw(canvas, face.size)
+    except Exception as exc:  # a face that cannot be drawn differs from one that can
+        return f"unrenderable: {type(exc).__name__}: {exc}"
+    code: list[str] = getattr(canvas, "_code", [])
+    digest = hashlib.sha256()
+    digest.update("\n".join(code).encode("utf-8", "surrogatepass"))
+    digest.update(b"\0")
+    digest.update("\n".join(canvas.strings).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def unversioned(game: Game) -> Game:
+    """The game with its version blanked, so that faces compare without their footers'
+    version."""
+    if game.info is None:
+        return game
+    return dataclasses.replace(game, info=dataclasses.replace(game.info, version=""))
+
+
+def _art(game: Game, ref: str) -> bytes | None:
+    path = resolve(game, ref)
+    return path.read_bytes() if path is not None and path.is_file() else None
+
+
+def same(old: Game, new: Game) -> bool:
+    """Whether two versions print alike for certain: renderers are pure functions of the
+    model and the art it names, so equal models with equal art draw equal faces."""
+    if dataclasses.replace(old, folder=None) != dataclasses.replace(new, folder=None):
+        return False
+    return all(_art(old, c.art.id) == _art(new, c.art.id) for c in new.cards or () if c.art)
+
+
+def changed(old: Game, new: Game, geo: Geometry) -> list[FaceChange]:
+    """Every face added, removed or drawn differently (the version aside), in print order:
+    the new version's order, then faces only the old one has."""
+    if same(old, new):
+        return []
+    old_faces, new_faces = faces(old, geo), faces(new, geo)
+    old_bare, new_bare = faces(unversioned(old), geo), faces(unversioned(new), geo)
+    out: list[FaceChange] = []
+    for key, face in new_faces.items():
+        before = old_faces.get(key)
+        if before is None:
+            out.append(FaceChange(key, face.kind, face.name, "added", None, face))
+        elif fingerprint(old_bare[key]) != fingerprint(new_bare[key]):
+            out.append(FaceChange(key, face.kind, face.name, "changed", before, face))
+    for key, face in old_faces.items():
+        if key not in new_faces:
+            out.append(FaceChange(key, face.kind, face.name, "removed", face, None))
+    return out

@@ -1,0 +1,497 @@
+"""`rulebook.pdf` and `rulebook-text.pdf`: a game's rulebook, illustrated and text-only.
+
+Both are made from the same nodes (`pnp.rulebook.book`), so they say the same words. The
+illustrated book has a title page with a fan of cards, a table of contents, chapters that
+open a new page unless most of one is left, tinted tables, the turn diagram and every card
+as a small picture drawn by the card renderer. The text-only book is one column of large
+type with no pictures (each drawing is replaced by the words it shows) for screen readers
+and quick printing. Both carry PDF
+bookmarks, a running header with the game's version, page numbers, a document title and a
+language. Layout is data: `templates/rulebook/style.yaml`. Output is deterministic
+(reportlab's invariant mode) and written through `build.Output` like every other file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
+
+import jinja2
+from reportlab.lib.colors import toColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    ListFlowable,
+    ListItem,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+)
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.render import cards as card_faces
+from pnp.render import fonts, glyphs
+from pnp.render.units import mm
+from pnp.rulebook import book as rb
+from pnp.rulebook import figures
+from pnp.rulebook import style as rb_style
+from pnp.rulebook.blocks import Face
+from pnp.rulebook.document import Aside, Figure, Heading, Items, Node, Para, Table
+
+if TYPE_CHECKING:
+    from pnp.content.project import Game
+    from pnp.render.build import Options, Output
+    from pnp.render.geometry import Geometry
+
+ILLUSTRATED, TEXT = "illustrated", "text"
+FILES = {ILLUSTRATED: "rulebook.pdf", TEXT: "rulebook-text.pdf"}
+SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+_SUIT_RUN = re.compile(r"(\S+?) ?([♠♥♦♣]+)")
+
+
+def suits_in_words(text: str) -> str:
+    """Playing-card suits as words, for the text-only book: 'Q♠' -> 'Q of spades',
+    '2–10 ♥♦' -> '2–10 of hearts and diamonds'."""
+    def words(m: re.Match[str]) -> str:
+        names = [SUITS[s] for s in m.group(2)]
+        joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{m.group(1)} of {joined}"
+    return _SUIT_RUN.sub(words, text)
+
+
+def register_families() -> None:
+    """Bold and italic runs (`<b>`, `<i>`) in paragraphs switch to the family's own faces."""
+    from reportlab.pdfbase.pdfmetrics import registerFontFamily
+
+    for family, bold_italic in (("sans", "sans-bold-italic"), ("serif", "serif-bold")):
+        registerFontFamily(fonts.font(family), normal=fonts.font(family),
+                           bold=fonts.font(f"{family}-bold"),
+                           italic=fonts.font(f"{family}-italic"),
+                           boldItalic=fonts.font(bold_italic))
+
+
+def _suit_callback(canvas: Any, kind: str | None, label: str) -> None:
+    """Draws a suit where a paragraph placed its mark (the fonts have no suit glyphs)."""
+    info = canvas._curr_tx_info
+    size = info["xs"].style.fontSize
+    glyphs.suit(canvas, label, info["cur_x"], info["cur_y"], size)
+
+
+class _Heading(Paragraph):
+    """A heading paragraph that knows its level, words and anchor, for the outline."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, words: str,
+                 key: str) -> None:
+        super().__init__(text, style)
+        self.level = level
+        self.words = words
+        self.key = key
+
+
+class _Doc(BaseDocTemplate):
+    """A document that notes its headings (outline, contents, running header) and writes
+    each pass of a multi-pass build into a fresh buffer."""
+
+    def __init__(self, pagesize: tuple[float, float], header: jinja2.Template,
+                 footer: jinja2.Template, game: Game, edition: rb_style.Edition,
+                 accent: str, **kw: Any) -> None:
+        super().__init__(io.BytesIO(), pagesize=pagesize, **kw)
+        self.header = header
+        self.footer = footer
+        self.game = game
+        self.edition = edition
+        self.accent = accent
+        self.chapter = ""
+        self._level = -1
+
+    def build(self, flowables: list[Flowable], filename: Any = None,
+              canvasmaker: Any = None) -> None:
+        self.filename = io.BytesIO()
+        if canvasmaker is None:
+            super().build(flowables)
+        else:
+            super().build(flowables, canvasmaker=canvasmaker)
+
+    def handle_documentBegin(self) -> None:
+        super().handle_documentBegin()
+        self.chapter = ""
+        self._level = -1
+        self.canv.setNamedCB("pnpsuit", _suit_callback)
+
+    def handle_pageBegin(self) -> None:
+        super().handle_pageBegin()
+        self._page_chapter = self.chapter  # the chapter the page opens in ...
+        self._page_top = True
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, Spacer | ActionFlowable):  # breaks and spaces: not content
+            return
+        top, self._page_top = getattr(self, "_page_top", False), False
+        if not isinstance(flowable, _Heading):
+            return
+        if top and flowable.level == 1:  # ... or the one it opens with
+            self._page_chapter = flowable.words
+        level = min(flowable.level - 1, self._level + 1)
+        self._level = level
+        self.canv.addOutlineEntry(flowable.words, flowable.key, level=level, closed=level >= 1)
+        if flowable.level <= 2 and flowable.key != "contents":
+            self.notify("TOCEntry", (flowable.level - 1, flowable.words, self.page,
+                                     flowable.key))
+        if flowable.level == 1:
+            self.chapter = flowable.words
+
+    def page_furniture(self, canvas: Any, doc: Any) -> None:
+        """The running header (title, version, chapter) and the page number."""
+        t = self.edition.type("header")
+        left, right = self.leftMargin, self.pagesize[0] - self.rightMargin
+        top = self.pagesize[1] - self.topMargin + mm(9)
+        canvas.saveState()
+        canvas.setFont(fonts.font(t.face), t.size)
+        canvas.setFillColor(self.edition.colours.get("muted", "#333333"))
+        canvas.drawString(left, top, self.header.render(game=self.game.info))
+        chapter = getattr(self, "_page_chapter", self.chapter)
+        if chapter:
+            canvas.drawRightString(right, top, chapter)
+        canvas.setStrokeColor(self.accent)
+        canvas.setLineWidth(0.6)
+        canvas.line(left, top - mm(2), right, top - mm(2))
+        canvas.drawCentredString(self.pagesize[0] / 2, self.bottomMargin - mm(10),
+                                 self.footer.render(game=self.game.info, page=doc.page,
+                                                    chapter=chapter))
+        canvas.restoreState()
+
+
+class _Flow:
+    """Turns rulebook nodes into flowables for one edition."""
+
+    def __init__(self, game: Game, geo: Geometry, style: rb_style.BookStyle, edition: str,
+                 ink_saver: bool) -> None:
+        self.game = game
+        self.geo = geo
+        self.edition = style.illustrated if edition == ILLUSTRATED else style.text
+        self.illustrated = edition == ILLUSTRATED
+        self.ink_saver = ink_saver
+        self.accent = "#1d1d1b" if ink_saver or not self.illustrated else style.accent(game.id)
+        self.colours = self.edition.colours
+        self.styles = {name: self._style(name) for name in self.edition.types}
+        self.styles["head-on-accent"] = ParagraphStyle(
+            "head-on-accent", parent=self.styles["head"],
+            textColor=toColor(self.colours["white"] if self.illustrated and not ink_saver
+                              else self.colours["ink"]))
+        self.theme = card_faces.Theme(ink_saver)
+        self.chapters = 0
+        self.width = 0.0  # the frame's width, set by the caller
+
+    def _style(self, name: str) -> ParagraphStyle:
+        t = self.edition.type(name)
+        colour = self.colours["ink"]
+        if name in ("h1", "h2", "title") and self.illustrated:
+            colour = self.accent
+        elif name in ("note", "why", "caption", "kicker"):
+            colour = self.colours["muted"]
+        return ParagraphStyle(
+            name, fontName=fonts.font(t.face), fontSize=t.size, leading=t.leading,
+            spaceBefore=t.before, spaceAfter=t.after, textColor=toColor(colour),
+            keepWithNext=1 if name in ("h1", "h2", "h3", "ruling") else 0,
+            allowWidows=0, allowOrphans=0, alignment=1 if name in (
+                "title", "kicker", "tagline", "facts") else 0)
+
+    # -- text --
+
+    def markup(self, markup: str, style: ParagraphStyle) -> str:
+        """Paragraph markup for this edition: coloured links, suits drawn or in words."""
+        link = self.colours["link"]
+        extra = "" if self.illustrated else ' underline="1"'
+        markup = markup.replace('<a href="#', f'<a color="{link}"{extra} href="#')
+        if not self.illustrated:
+            return suits_in_words(markup)
+        # the suit is drawn over no-break spaces as wide as it (at the text's own size, so
+        # that the line keeps its height)
+        space = fonts.width("\u00a0", fonts_face(style), style.fontSize)
+        room = "&#160;" * max(1, round(glyphs.suit_width(style.fontSize) / space))
+        return re.sub(r"[♠♥♦♣]", lambda m: f'<onDraw name="pnpsuit" label="{m.group()}"/>'
+                      + room, markup)
+
+    def para(self, markup: str, name: str) -> Paragraph:
+        style = self.styles[name]
+        return Paragraph(self.markup(markup, style), style)
+
+    # -- nodes --
+
+    def nodes(self, nodes: Sequence[Node]) -> list[Flowable]:
+        out: list[Flowable] = []
+        for node in nodes:
+            out += self.node(node)
+        return out
+
+    def node(self, node: Node) -> list[Flowable]:
+        if isinstance(node, Heading):
+            return self.heading(node)
+        if isinstance(node, Para):
+            return [self.para(node.inline.markup, node.style if node.style in self.styles
+                              else "body")]
+        if isinstance(node, Items):
+            return [self.items(node)]
+        if isinstance(node, Table):
+            return self.table(node)
+        if isinstance(node, Aside):
+            return [self.aside(node)]
+        return self.figure(node)
+
+    def heading(self, node: Heading) -> list[Flowable]:
+        level = min(node.level, 3)
+        style = self.styles[f"h{level}"]
+        text = f'<a name="{node.id}"/>' + self.markup(node.inline.markup, style)
+        flow: list[Flowable] = []
+        if level == 1:
+            if self.chapters:  # a chapter starts on a new page unless most of one is left
+                flow.append(CondPageBreak(mm(150) if self.illustrated else mm(60)))
+            self.chapters += 1
+        elif level == 2:
+            flow.append(CondPageBreak(mm(30)))
+        flow.append(_Heading(text, style, node.level, node.inline.text, node.id))
+        return flow
+
+    def items(self, node: Items) -> ListFlowable:
+        body = self.styles["body"]
+        entries: list[Any] = [ListItem(self.nodes(item) or [Spacer(1, 1)])
+                              for item in node.items]
+        kwargs: dict[str, Any] = {
+            "bulletFontName": fonts.font("sans-bold" if node.ordered else "sans"),
+            "bulletFontSize": body.fontSize, "leftIndent": body.fontSize * 1.8,
+            "bulletColor": self.accent, "spaceAfter": body.spaceAfter,
+        }
+        if node.ordered:
+            return ListFlowable(entries, bulletType="1", start=node.start, bulletFormat="%s.",
+                                **kwargs)
+        return ListFlowable(entries, bulletType="bullet", start="•", **kwargs)
+
+    def table(self, node: Table) -> list[Flowable]:
+        columns = max(len(node.header), *(len(r) for r in node.rows))
+        # columns of short values (counts, prices) are centred
+        short = {c for c in range(columns) if node.rows and c > 0
+                 and all(len(r[c].text) <= 5 for r in node.rows if c < len(r))}
+        cell, head = self.styles["cell"], self.styles["head-on-accent"]
+        centred = {s: ParagraphStyle(f"{s.name}-c", parent=s, alignment=1) for s in (cell, head)}
+        rows: list[list[Any]] = []
+        if node.header:
+            rows.append([Paragraph(self.markup(c.markup, head),
+                                   centred[head] if i in short else head)
+                         for i, c in enumerate(node.header)])
+        for row in node.rows:
+            cells = [Paragraph(self.markup(c.markup, cell), centred[cell] if i in short else cell)
+                     for i, c in enumerate(row)]
+            rows.append(cells + [""] * (columns - len(cells)))
+        total = sum(node.widths[:columns]) or 1.0
+        widths = [self.width * w / total for w in node.widths[:columns]]
+        off = 1 if node.header else 0
+        rule = self.colours["rule"]
+        commands: list[tuple[Any, ...]] = [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, rule),
+        ]
+        if node.header:
+            if self.illustrated and not self.ink_saver:
+                commands.append(("BACKGROUND", (0, 0), (-1, 0), self.accent))
+            else:
+                commands.append(("LINEBELOW", (0, 0), (-1, 0), 1.2, self.colours["ink"]))
+        if self.illustrated and not self.ink_saver:
+            spanned = {r for _, a, b in node.spans for r in range(a, b + 1)}
+            stripe = 0
+            for r in range(len(node.rows)):
+                if node.spans:
+                    # a group of rows joined by a span shares one tint
+                    first = next((a for _, a, b in node.spans if a <= r <= b), r)
+                    stripe = sorted({a for _, a, _b in node.spans} | (
+                        set(range(len(node.rows))) - spanned)).index(first)
+                else:
+                    stripe = r
+                if stripe % 2 == 1:
+                    commands.append(("BACKGROUND", (0, r + off), (-1, r + off),
+                                     self.colours["tint"]))
+        for c, a, b in node.spans:
+            commands.append(("SPAN", (c, a + off), (c, b + off)))
+
+        table = RLTable(rows, colWidths=widths, repeatRows=off, style=commands, hAlign="LEFT",
+                        spaceBefore=3, spaceAfter=8)
+        return [table]
+
+    def aside(self, node: Aside) -> Flowable:
+        body = self.nodes(node.body)
+        box = RLTable([[body]], colWidths=[self.width], hAlign="LEFT", spaceBefore=2,
+                      spaceAfter=8, style=[
+                          ("LINEBEFORE", (0, 0), (0, -1), 2.2, self.accent),
+                          ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                          ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                          ("TOPPADDING", (0, 0), (-1, -1), 5),
+                          ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                          *([("BACKGROUND", (0, 0), (-1, -1), self.colours["tint"])]
+                            if self.illustrated and not self.ink_saver else []),
+                      ])
+        return box
+
+    def figure(self, node: Figure) -> list[Flowable]:
+        if not self.illustrated or (not self.edition.card_columns and node.kind == "cards"):
+            return self.nodes(node.alt)
+        if node.kind == "turn":
+            steps, footer = node.data
+            t_head = self.edition.type("head").face
+            diagram = figures.TurnDiagram(steps, footer, self.accent, self.colours["ink"],
+                                          self.colours["tint"], t_head, "sans", self.ink_saver)
+            return [Spacer(1, 4), diagram, Spacer(1, 8)]
+        if node.kind == "cards":
+            return self.cards(node.data)
+        if node.kind == "page-break":
+            return [PageBreak()]
+        return self.nodes(node.alt)
+
+    def cards(self, faces: Sequence[Face]) -> list[Flowable]:
+        columns = self.edition.card_columns
+        caption = self.edition.type("caption")
+        pictures = []
+        for f in faces:
+            draw, size = figures.face_drawer(self.game, self.geo, f, self.theme)
+            pictures.append(figures.Picture(draw, size, f"{f.name} ×{f.count}", f.anchor))
+        out: list[Flowable] = []
+        for i in range(0, len(pictures), columns):
+            out.append(figures.CardRow(pictures[i:i + columns], columns, mm(5), caption.face,
+                                       caption.size, self.colours["muted"]))
+            out.append(Spacer(1, mm(3)))
+        return out
+
+
+def fonts_face(style: ParagraphStyle) -> str:
+    """The logical face of a paragraph style's font ('pnp-serif' -> 'serif')."""
+    name = str(style.fontName)
+    return name[4:] if name.startswith("pnp-") else "sans"
+
+
+def _title_flowables(flow: _Flow, style: rb_style.BookStyle, env: jinja2.Environment,
+                     book: rb.Book) -> list[Flowable]:
+    game = flow.game
+    info = game.info
+    assert info is not None
+    tp = style.title_page
+    out: list[Flowable] = [Spacer(1, mm(28) if flow.illustrated else mm(10))]
+    out.append(flow.para(_esc(info.title), "title"))
+    out.append(Spacer(1, mm(3)))
+    if tp.get("kicker"):
+        out.append(flow.para(_esc(env.from_string(tp["kicker"]).render(game=info)), "kicker"))
+    if flow.illustrated:
+        faces = figures.cover_faces(game, flow.geo, flow.theme)
+        out += [Spacer(1, mm(8)), figures.CardFan(faces, mm(52), mm(95)), Spacer(1, mm(10))]
+    else:
+        out.append(Spacer(1, mm(6)))
+    if info.tagline:
+        out.append(flow.para(_esc(info.tagline), "tagline"))
+    if tp.get("facts"):
+        facts = " ".join(env.from_string(tp["facts"]).render(game=info).split())
+        out += [Spacer(1, mm(4)), flow.para(_esc(facts), "facts")]
+    return out
+
+
+def _esc(text: str) -> str:
+    return escape(text)
+
+
+def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
+                ink_saver: bool = False) -> tuple[bytes, int]:
+    """(PDF bytes, pages) of one edition of a game's rulebook."""
+    style = rb_style.load()
+    register_families()
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+    flow = _Flow(game, geo, style, edition, ink_saver)
+    info = game.info
+    assert info is not None
+    page = geo.papers[paper]
+    top, bottom, left, right = style.margins
+    title = f"{info.title}: Rulebook v{info.version}" + (
+        " (text only)" if edition == TEXT else "")
+    doc = _Doc((page.width, page.height), env.from_string(style.header),
+               env.from_string(style.footer), game, flow.edition, flow.accent,
+               title=title, author="pnp", creator="pnp",
+               subject=f"{info.title} rulebook, "
+                       + ("illustrated" if edition == ILLUSTRATED else "text only"),
+               invariant=1, pageCompression=1, lang=style.lang, displayDocTitle=1,
+               initialFontName=fonts.font("sans"), initialFontSize=10,
+               leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+    frame = Frame(left, bottom, page.width - left - right, page.height - top - bottom,
+                  id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    flow.width = frame._aW if hasattr(frame, "_aW") else page.width - left - right
+    doc.addPageTemplates([
+        PageTemplate("title", [frame]),
+        PageTemplate("body", [frame], onPageEnd=doc.page_furniture),
+    ])
+    toc = TableOfContents(dotsMinLevel=0, levelStyles=[
+        ParagraphStyle("toc1", parent=flow.styles["toc1"], leftIndent=0, firstLineIndent=0),
+        ParagraphStyle("toc2", parent=flow.styles["toc2"], leftIndent=mm(6),
+                       firstLineIndent=0)])
+    # The contents start out with every entry at page 0, so the first pass already gives
+    # them their room and a second pass only fills in the page numbers.
+    toc._entries = [  # type: ignore[attr-defined]
+        (min(n.level, 2) - 1, n.inline.text, 0, n.id) for n in book.nodes
+        if isinstance(n, Heading) and n.level <= 2]
+    story: list[Flowable] = _title_flowables(flow, style, env, book)
+    story += [NextPageTemplate("body"), PageBreak() if flow.illustrated else Spacer(1, mm(8))]
+    contents = _Heading(f'<a name="contents"/>{_esc(style.contents)}', flow.styles["h1"], 1,
+                        style.contents, "contents")
+    story += [contents, toc]
+    body = flow.nodes(book.nodes)
+    story += [PageBreak() if flow.illustrated else Spacer(1, mm(6)), *body]
+    doc.multiBuild(story)
+    return doc.filename.getvalue(), doc.page
+
+
+# Rendering is a pure function of the model, the sources, the style and the options, so a
+# process that builds the same game twice (tests, `--paper all`) renders it once.
+_RENDERED: dict[str, tuple[bytes, int]] = {}
+
+
+def _key(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
+         ink_saver: bool) -> str:
+    digest = hashlib.sha256()
+    # where the content lies does not change what is drawn (positions are for diagnostics)
+    model = re.sub(r"Src\(file='[^']*'", "Src(", repr(dataclasses.replace(game, folder=None)))
+    for part in (model, *book.texts,
+                 repr(rb_style.load()), repr(geo.layouts), edition, paper, str(ink_saver)):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
+    """rulebook.pdf and rulebook-text.pdf, for a game that has a rulebook."""
+    from pnp.render.build import Output
+
+    book = rb.load(game)
+    if book.empty or game.info is None:
+        return []
+    style = rb_style.load()
+    paper = style.paper if style.paper in opts.papers else opts.papers[0]
+    chapters = [n.inline.text for n in book.nodes if isinstance(n, Heading) and n.level == 1]
+    out = []
+    for edition in (ILLUSTRATED, TEXT):
+        key = _key(game, book, geo, edition, paper, opts.ink_saver)
+        if key not in _RENDERED:
+            if len(_RENDERED) >= 8:
+                _RENDERED.pop(next(iter(_RENDERED)))
+            _RENDERED[key] = render_book(game, book, geo, edition, paper, opts.ink_saver)
+        data, pages = _RENDERED[key]
+        out.append(Output(FILES[edition], data, pages, paper,
+                          {"rulebook": edition, "chapters": chapters}))
+    return out
+

@@ -1,0 +1,521 @@
+"""Generated blocks: the rulebook's tables, lists and card pictures, made from the model.
+
+A source calls one alone on its line, `{{ departures_table() }}`; nothing in it is typed by
+hand, so the rulebook cannot drift from the cards. Each block checks its arguments when it is
+called (a wrong one is a template error on that line) and builds its nodes once the parser
+knows where it stands. A block applies to any game that has the parts it needs.
+
+| block | what it prints |
+|---|---|
+| `components_table()` | every item in the box with its count (groups, money: one row) |
+| `departures_table()` | each door: cost or condition, its words, the Goals that name it |
+| `departure_cards()` | each Departure card: its Use and its Departure bonus |
+| `goals_table()` | each Goal: what it needs and its doors |
+| `diplomats()` | each archetype's Bend and Cost, and its two diplomats' Signatures |
+| `cards(deck)` | every card of a deck as a picture with its copies (text-only: a table) |
+| `quick_reference()`, `departures_board()` | the Quick Reference card, front and back |
+| `rulings(topic=None, level=2)` | the rulings of one topic, or all of them under topic headings |
+| `glossary()` | every glossary term with its meaning |
+| `worked_example(id, style='body')` | a worked example's steps in words, from `examples` |
+| `mapping_table()` | a standard-deck game: which cards stand for which piece |
+| `roles_table()` | a standard-deck game's roles: their card and how they win |
+| `treasure_table()` | the treasure at every player count, with its totals |
+| `variants_table()` | each variant, its player counts and what it changes |
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
+
+from pnp.content.cards import Card, CardKind
+from pnp.content.departures import Goal
+from pnp.content.heist import STANDARD_DECK, HeistRules, Piece
+from pnp.rulebook.document import (
+    Figure,
+    Heading,
+    Inline,
+    Node,
+    Para,
+    Table,
+    Where,
+    anchor,
+    bold,
+    slug,
+)
+
+if TYPE_CHECKING:
+    from pnp.rulebook.context import BuildNodes, Context
+
+BLOCKS: dict[str, Callable[..., BuildNodes]] = {}
+
+
+def block(fn: Callable[..., BuildNodes]) -> Callable[..., BuildNodes]:
+    """Register a generated block under its function's name."""
+    BLOCKS[fn.__name__] = fn
+    return fn
+
+
+def _md(text: str) -> Inline:
+    from pnp.rulebook.markdown import inline_markdown
+
+    return inline_markdown(text)
+
+
+def _cell(text: str) -> Inline:
+    return Inline.plain(text)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _need(value: Any, what: str) -> Any:
+    if not value:
+        raise ValueError(f"this game has no {what}")
+    return value
+
+
+def _join(names: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---- what is in the box ----------------------------------------------------------------------
+
+@block
+def components_table(ctx: Context, item: str = "Item", count: str = "Count") -> BuildNodes:
+    """Every item in the box with its count; grouped chips and the money one row each."""
+    comps = _need(ctx.game.components, "components list")
+
+    def build(where: Where) -> list[Node]:
+        rows: list[tuple[Inline, Inline]] = []
+        groups = {g.id: g for g in comps.groups}
+        done: set[str] = set()
+        last_deck = max((i for i, it in enumerate(comps.items) if it.deck), default=-1)
+        for i, it in enumerate(comps.items):
+            if it.group is not None:
+                if it.group.id in done:
+                    continue
+                done.add(it.group.id)
+                members = [m for m in comps.items if m.group and m.group.id == it.group.id]
+                parts = [f"{m.name} {m.count}" + (f" ({m.detail})" if m.detail else "")
+                         for m in members]
+                group = groups.get(it.group.id)
+                name = group.name if group else it.group.id
+                total = group.total if group else sum(m.count for m in members)
+                rows.append((_cell(f"{', '.join(parts)}: {name}"), _cell(str(total))))
+            else:
+                detail = f" ({it.detail})" if it.detail else ""
+                rows.append((Inline(f"<b>{escape(it.name)}</b>{escape(detail)}",
+                                    it.name + detail), _cell(str(it.count))))
+            if i == last_deck and comps.money is not None:
+                m = comps.money
+                coins = ", ".join(f"{ctx.money(d.value)} ×{d.count}" for d in m.denominations)
+                detail = f"{m.detail}, {coins}" if m.detail else coins
+                rows.append((Inline(f"<b>{escape(m.name)}</b>: {escape(detail)}",
+                                    f"{m.name}: {detail}"), _cell(ctx.money(m.total))))
+        return [Table((_cell(item), _cell(count)), tuple(rows), (6.0, 1.0), where)]
+    return build
+
+
+# ---- Departures and Goals --------------------------------------------------------------------
+
+def _goals_naming(goals: tuple[Goal, ...], door_id: str) -> list[str]:
+    return [g.name for g in goals if any(r.id == door_id for r in g.doors)]
+
+
+@block
+def departures_table(ctx: Context) -> BuildNodes:
+    """Each door: cost or condition, what you tell the table, and the Goals that name it."""
+    doors = _need(ctx.game.doors, "Departures")
+    goals = ctx.game.goals or ()
+    for d in doors:
+        ctx.blocks.anchors[f"door:{d.id}"] = f"door-{d.id}"
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for d in doors:
+            rows.append((anchor(f"door-{d.id}") + bold(d.name), _md(d.text.printed),
+                         _cell(f"“{d.says}”"), _cell(", ".join(_goals_naming(goals, d.id)))))
+        header = ("Departure", "Cost or condition", "You’re telling the table…",
+                  "Goals that name it")
+        return [Table(tuple(map(_cell, header)), tuple(rows), (1.15, 2.7, 1.45, 1.7), where)]
+    return build
+
+
+@block
+def departure_cards(ctx: Context) -> BuildNodes:
+    """Each Departure card: its Use, played in your Evening, and its Departure bonus."""
+    cards = [c for c in ctx.game.cards or () if c.kind is CardKind.DEPARTURE_CARD]
+    _need(cards, "Departure cards")
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for c in cards:
+            text = c.text.printed
+            use, sep, bonus = text.partition(" Departure: ")
+            use = re.sub(r"^Use:\s*", "", use)
+            rows.append((bold(c.name), _md(_cap(use)), _md(_cap(bonus) if sep else "")))
+        return [Table((_cell("Card"), _cell("Use (your Evening)"), _cell("Departure bonus")),
+                      tuple(rows), (1.2, 2.3, 2.3), where)]
+    return build
+
+
+@block
+def goals_table(ctx: Context) -> BuildNodes:
+    """Each Goal: what it needs when you book and when you resolve, and its doors."""
+    goals = _need(ctx.game.goals, "Goals")
+    doors = {d.id: d.name for d in ctx.game.doors or ()}
+    for g in goals:
+        ctx.blocks.anchors[f"goal:{g.id}"] = f"goal-{g.id}"
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for g in goals:
+            rows.append((anchor(f"goal-{g.id}") + bold(g.name),
+                         _md(g.text.printed if g.text else ""),
+                         _cell(", ".join(doors.get(r.id, r.id) for r in g.doors))))
+        return [Table((_cell("Goal"), _cell("You need"), _cell("Your doors out")),
+                      tuple(rows), (1.3, 3.0, 2.2), where)]
+    return build
+
+
+# ---- characters --------------------------------------------------------------------------
+
+@block
+def diplomats(ctx: Context) -> BuildNodes:
+    """Each archetype's Bend and Cost, and its diplomats with their Signatures."""
+    archetypes = _need(ctx.game.archetypes, "characters")
+    for a in archetypes:
+        ctx.blocks.anchors[f"archetype:{a.id}"] = f"archetype-{a.id}"
+        for d in a.diplomats:
+            ctx.blocks.anchors[f"diplomat:{d.id}"] = f"archetype-{a.id}"
+
+    def build(where: Where) -> list[Node]:
+        rows: list[tuple[Inline, ...]] = []
+        spans: list[tuple[int, int, int]] = []
+        for a in archetypes:
+            first = len(rows)
+            board = (anchor(f"archetype-{a.id}") + bold(a.name) + Inline("<br/>", "\n")
+                     + Inline(f"Bend <i>{escape(a.bend.name)}</i>: ", f"Bend {a.bend.name}: ")
+                     + _md(a.bend.text.printed) + Inline("<br/>", "\n")
+                     + Inline(f"Cost <i>{escape(a.cost.name)}</i>: ", f"Cost {a.cost.name}: ")
+                     + _md(a.cost.text.printed))
+            for n, d in enumerate(a.diplomats):
+                sig = d.signature
+                rows.append((board if n == 0 else Inline("", ""), bold(d.name),
+                             Inline(f"<i>{escape(sig.name)}</i>: ", f"{sig.name}: ")
+                             + _md(sig.text.printed)))
+            if len(a.diplomats) > 1:
+                spans.append((0, first, len(rows) - 1))
+        header = ("Archetype: Bend and Cost", "Diplomat", "Signature (once per game)")
+        return [Table(tuple(map(_cell, header)), tuple(rows), (2.6, 1.35, 2.6), where,
+                      spans=tuple(spans))]
+    return build
+
+
+# ---- cards -------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One picture of the card appendix: a card, a Goal, or a reference card's back."""
+
+    anchor: str
+    name: str
+    count: int
+    card: Card | None = None
+    goal: Goal | None = None
+    back: bool = False  # the Departures board on the back of a reference card
+
+
+def _faces(ctx: Context, deck: str) -> list[Face]:
+    faces: list[Face] = []
+    if deck == "goals":
+        for g in ctx.game.goals or ():
+            faces.append(Face(f"goal-card-{g.id}", g.name, 1, goal=g))
+    for c in ctx.game.cards or ():
+        if c.deck.id != deck:
+            continue
+        faces.append(Face(f"card-{c.id}", c.name, c.count, card=c))
+        if c.back:
+            faces.append(Face(f"card-{c.id}-back", f"{c.name}: {c.back}", c.count, card=c,
+                              back=True))
+    return faces
+
+
+@block
+def cards(ctx: Context, deck: str) -> BuildNodes:
+    """Every card of a deck as a small picture with its copies; the text-only book lists
+    each card's name, copies and text instead."""
+    decks = ctx.game.components.decks() if ctx.game.components else {}
+    if deck not in decks:
+        from pnp.diagnostics import closest
+
+        match = closest(deck, decks)
+        hint = f" (did you mean '{match}'?)" if match else f" (decks: {', '.join(decks)})"
+        raise ValueError(f"no deck '{deck}'{hint}")
+    faces = _faces(ctx, deck)
+    for f in faces:
+        if f.card is not None and not f.back:
+            ctx.blocks.anchors.setdefault(f"card:{f.card.id}", f.anchor)
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for f in faces:
+            if f.goal is not None:
+                text = f.goal.text.printed if f.goal.text else ""
+                doors = {d.id: d.name for d in ctx.game.doors or ()}
+                text += " Doors: " + ", ".join(doors.get(r.id, r.id) for r in f.goal.doors)
+            elif f.back:
+                text = "; ".join(f"{d.name}: {d.board.printed}" for d in ctx.game.doors or ())
+            else:
+                assert f.card is not None
+                text = _card_words(ctx, f.card)
+            rows.append((anchor(f.anchor) + bold(f.name), _cell(f"×{f.count}"), _md(text)))
+        alt = Table((_cell("Card"), _cell("Copies"), _cell("Text")), tuple(rows),
+                    (1.5, 0.6, 4.2), where)
+        return [Figure("cards", tuple(faces), (alt,), where)]
+    return build
+
+
+def _card_words(ctx: Context, card: Card) -> str:
+    """What a card says, as words: its kind line, Heat and payout, text and flavour."""
+    parts = []
+    if card.crime:
+        types = ctx.crime_types
+        parts.append(f"{types.get(card.crime.type.id, card.crime.type.id)} crime: "
+                     f"{card.crime.heat} Heat, pays {ctx.money(card.crime.payout)}.")
+    elif card.price:
+        parts.append(f"Price {ctx.money(card.price)}.")
+    if card.text.printed:
+        parts.append(card.text.printed)
+    if card.flavour:
+        parts.append(f"*{card.flavour}*")
+    return " ".join(parts)
+
+
+# ---- the Quick Reference -----------------------------------------------------------------
+
+def _reference_card(ctx: Context) -> Card:
+    found = [c for c in ctx.game.cards or () if c.kind is CardKind.REFERENCE and c.back]
+    return _need(found, "Quick Reference card with a Departures board on its back")[0]  # type: ignore[no-any-return]
+
+
+@block
+def quick_reference(ctx: Context) -> BuildNodes:
+    """The front of the Quick Reference card as a table: each heading and what it says."""
+    card = _reference_card(ctx)
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for line in card.text.printed.splitlines():
+            head, sep, rest = line.partition(": ")
+            if not sep:
+                head, rest = "", line
+            rows.append((bold(head), _md(rest)))
+        return [Table((), tuple(rows), (1.3, 5.0), where)]
+    return build
+
+
+@block
+def departures_board(ctx: Context) -> BuildNodes:
+    """The back of the Quick Reference card: each door and its short cost or condition."""
+    doors = _need(ctx.game.doors, "Departures")
+
+    def build(where: Where) -> list[Node]:
+        rows = tuple((anchor(f"board-{d.id}") + bold(d.name.upper()), _md(d.board.printed))
+                     for d in doors)
+        return [Table((), rows, (1.8, 4.5), where)]
+    return build
+
+
+# ---- rulings and glossary ----------------------------------------------------------------
+
+@block
+def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNodes:
+    """The rulings of one topic, or every topic under its own heading, each with its why."""
+    all_rulings = _need(ctx.game.rulings, "rulings")
+    topics = list(dict.fromkeys(r.topic for r in all_rulings))
+    if topic is not None and topic not in topics:
+        from pnp.diagnostics import closest
+
+        match = closest(topic, topics)
+        hint = f" (did you mean '{match}'?)" if match else f" (topics: {', '.join(topics)})"
+        raise ValueError(f"no rulings on '{topic}'{hint}")
+    chosen = [topic] if topic is not None else topics
+    ctx.blocks.rulings.update(r.id for r in all_rulings if r.topic in chosen)
+
+    def build(where: Where) -> list[Node]:
+        nodes: list[Node] = []
+        for t in chosen:
+            if topic is None:
+                nodes.append(Heading(level, _cell(t), f"rulings-{slug(t)}", where))
+            for r in all_rulings:
+                if r.topic != t:
+                    continue
+                text = ctx.render(r.ruling) if "{" in r.ruling else r.ruling
+                why = ctx.render(r.why) if "{" in r.why else r.why
+                nodes.append(Para(anchor(f"ruling-{r.id}") + _md(text), where, "ruling"))
+                nodes.append(Para(Inline("<i>Why:</i> ", "Why: ") + _md(why), where, "why"))
+        return nodes
+    return build
+
+
+@block
+def glossary(ctx: Context) -> BuildNodes:
+    """Every term of the glossary with its meaning, in alphabetical order."""
+    terms = sorted(_need(ctx.game.glossary, "glossary"), key=lambda t: t.term.casefold())
+    for t in terms:
+        ctx.blocks.anchors[f"term:{t.term}"] = f"term-{slug(t.term)}"
+
+    def build(where: Where) -> list[Node]:
+        rows = tuple((anchor(f"term-{slug(t.term)}") + bold(t.term), _md(t.means))
+                     for t in terms)
+        return [Table((_cell("Term"), _cell("Meaning")), rows, (1.5, 5.0), where)]
+    return build
+
+
+# ---- worked examples ---------------------------------------------------------------------
+
+@block
+def worked_example(ctx: Context, key: str, style: str = "body") -> BuildNodes:
+    """A worked example's steps in words. Each step's note is a template whose fields are the
+    step's own facts (`crimes`, `heat`, ...), so its numbers are the example's data."""
+    from pnp.rulebook.context import TemplateError, fact_value
+
+    example = ctx.find("example", key, ctx.game.examples or ())
+    if style not in ("body", "quote"):
+        raise ValueError(f"style '{style}': use 'body' or 'quote'")
+
+    def build(where: Where) -> list[Node]:
+        words = []
+        for step in example.steps:
+            if not step.note:
+                continue
+            facts: dict[str, Any] = {f.key: fact_value(f) for f in step.args}
+            expect = {f.key: fact_value(f) for f in step.expect}
+            facts.update(expect, who=step.who, expect=expect)
+            try:
+                words.append(ctx.render(step.note, facts).strip())
+            except TemplateError as exc:
+                raise TemplateError(f"worked example '{key}': {exc.message}", step.src) from exc
+        text = " ".join(words).replace(" - ", " – ")  # a spaced hyphen is a dash
+        if style == "quote":
+            return [Para(_md(f"“{text}”"), where, "quote")]
+        return [Para(_md(text), where)]
+    return build
+
+
+# ---- standard-deck games -----------------------------------------------------------------
+
+def _heist(ctx: Context) -> HeistRules:
+    rules = ctx.game.rules
+    if not isinstance(rules, HeistRules) or not ctx.game.pieces:
+        raise ValueError("this game is not played with a standard deck")
+    return rules
+
+
+def _cards_of(piece: Piece) -> str:
+    from pnp.render.heist import compact_cards
+
+    return compact_cards(piece.cards)
+
+
+@block
+def mapping_table(ctx: Context) -> BuildNodes:
+    """Which cards of a standard deck stand for which piece, and which are not used."""
+    _heist(ctx)
+    pieces = ctx.game.pieces or ()
+    roles = {r.piece.id: r for r in ctx.game.roles or () if r.piece}
+
+    def build(where: Where) -> list[Node]:
+        from pnp.render.heist import compact_cards
+
+        rows = []
+        for p in pieces:
+            role = roles.get(p.id)
+            note = f" ({role.variant.id} variant)" if role and role.variant else ""
+            rows.append((_cell(_cards_of(p)), bold(p.name + note), _cell(str(len(p.cards)))))
+        used = {c for p in pieces for c in p.cards}
+        unused = [c for c in STANDARD_DECK if c not in used]
+        if unused:
+            rows.append((_cell(compact_cards(unused)), _cell("not used"),
+                         _cell(str(len(unused)))))
+        return [Table((_cell("Cards"), _cell("Stand for"), _cell("In the deck")), tuple(rows),
+                      (3.2, 2.2, 1.0), where)]
+    return build
+
+
+@block
+def roles_table(ctx: Context) -> BuildNodes:
+    """Each role: the card that makes you it (if any) and how it wins."""
+    _heist(ctx)
+    roles = _need(ctx.game.roles, "roles")
+    pieces = {p.id: p for p in ctx.game.pieces or ()}
+    for r in roles:
+        ctx.blocks.anchors[f"role:{r.id}"] = f"role-{r.id}"
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for r in roles:
+            piece = pieces.get(r.piece.id) if r.piece else None
+            card = _cards_of(piece) if piece else "no card"
+            name = r.name + (" (variant)" if r.variant else "")
+            rows.append((anchor(f"role-{r.id}") + bold(name), _cell(card), _md(r.wins)))
+        return [Table((_cell("Role"), _cell("Card"), _cell("Wins")), tuple(rows),
+                      (1.5, 1.3, 4.2), where)]
+    return build
+
+
+@block
+def treasure_table(ctx: Context, mark: str = "*") -> BuildNodes:
+    """The treasure for every player count (the Boss included): diamonds, role cards and
+    the Boss's apologies, with the totals; advanced counts carry `mark`."""
+    _heist(ctx)
+
+    def build(where: Where) -> list[Node]:
+        from pnp.render.heist import treasure_table as table_of
+
+        table = table_of(ctx.game)
+        header = [_cell("Players")] + [
+            _cell(f"{p}{mark if adv else ''}")
+            for p, adv in zip(table.players, table.advanced, strict=True)]
+        rows: list[tuple[Inline, ...]] = []
+        in_treasure = [0] * len(table.players)
+        # the last row of the table is the apologies (heist.treasure_table's order)
+        *pieces, (_heading, _cards, apologies) = table.rows
+        for heading, _cards, counts in pieces:
+            rows.append((bold(heading), *(_cell(str(n)) for n in counts)))
+            in_treasure = [a + b for a, b in zip(in_treasure, counts, strict=True)]
+        rows.append((bold("Treasure cards"), *(_cell(str(n)) for n in in_treasure)))
+        rows.append((bold("Apologies (before the Boss)"), *(_cell(str(n)) for n in apologies)))
+        rows.append((bold("Cards in play"),
+                     *(_cell(str(a + b)) for a, b in zip(in_treasure, apologies, strict=True))))
+        rows.append((bold("Players who take"), *(_cell(str(p - 1)) for p in table.players)))
+        widths = (2.6, *([1.0] * len(table.players)))
+        return [Table(tuple(header), tuple(rows), widths, where)]
+    return build
+
+
+@block
+def variants_table(ctx: Context) -> BuildNodes:
+    """Each variant: at which player counts it may be played, and what it changes."""
+    rules = _heist(ctx)
+    _need(rules.variants, "variants")
+
+    def build(where: Where) -> list[Node]:
+        rows = []
+        for v in rules.variants:
+            players = (str(v.players.min) if v.players.min == v.players.max
+                       else f"{v.players.min}–{v.players.max}")
+            rows.append((bold(v.name), _cell(players), _md(v.note)))
+        return [Table((_cell("Variant"), _cell("Players"), _cell("What changes")), tuple(rows),
+                      (1.8, 0.9, 4.0), where)]
+    return build
+
