@@ -478,24 +478,31 @@ def name_lines(name: str, face: str, size: float, width: float) -> list[str]:
     return best
 
 
-def _favor_front(d: Diplomat, archetype: str, n: int, ink_saver: bool) -> DrawPiece:
-    ring = WHITE if ink_saver else FAVOR
+def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, below: str,
+                size: float, spread: float) -> float:
+    """Both faces of a Favor chip: the ring with FAVOR above and `below` under it, and the
+    inner field; saves the canvas state (the caller restores it); returns the field's
+    radius."""
+    c.saveState()
+    _disc(c, cx, cy, r, ROUND, WHITE if ink_saver else FAVOR)
+    inner = r * 0.78
+    c.setFillColor(WHITE if ink_saver else PAPER)
+    c.setStrokeColor(INK if ink_saver else "#5e4a12")
+    c.setLineWidth(0.5)
+    c.circle(cx, cy, inner, stroke=1, fill=1)
     on_ring = INK if ink_saver else WHITE
+    arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
+    arc_text(c, below, cx, cy, r * 0.89, "sans-bold", r * size, on_ring, False, spread)
+    return inner
+
+
+def _favor_front(d: Diplomat, archetype: str, n: int, ink_saver: bool) -> DrawPiece:
     field = WHITE if ink_saver else PAPER
     figure = "#d0d0d0" if ink_saver else INK
     mono = initials(d.name)
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        c.saveState()
-        _disc(c, cx, cy, r, ROUND, ring)
-        inner = r * 0.78
-        c.setFillColor(field)
-        c.setStrokeColor(INK if ink_saver else "#5e4a12")
-        c.setLineWidth(0.5)
-        c.circle(cx, cy, inner, stroke=1, fill=1)
-        arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
-        arc_text(c, archetype.upper(), cx, cy, r * 0.89, "sans-bold", r * 0.15, on_ring, False,
-                 0.3)
+        inner = _favor_ring(c, cx, cy, r, ink_saver, archetype.upper(), 0.15, 0.3)
         # the bust, cut off flat above the name
         c.saveState()
         clip = c.beginPath()
@@ -594,21 +601,10 @@ def portrait(c: Canvas, cx: float, cy: float, r: float, d: Diplomat, n: int, col
 
 
 def _favor_back(title: str, ink_saver: bool) -> DrawPiece:
-    ring = WHITE if ink_saver else FAVOR
-    on_ring = INK if ink_saver else WHITE
-    field = WHITE if ink_saver else PAPER
     seal = INK if ink_saver else FAVOR
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        c.saveState()
-        _disc(c, cx, cy, r, ROUND, ring)
-        inner = r * 0.78
-        c.setFillColor(field)
-        c.setStrokeColor(INK if ink_saver else "#5e4a12")
-        c.setLineWidth(0.5)
-        c.circle(cx, cy, inner, stroke=1, fill=1)
-        arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
-        arc_text(c, title.upper(), cx, cy, r * 0.89, "sans-bold", r * 0.13, on_ring, False, 0.2)
+        _favor_ring(c, cx, cy, r, ink_saver, title.upper(), 0.13, 0.2)
         # a wax seal: a scalloped disc with a ringed star
         p = c.beginPath()
         bumps = 18
