@@ -187,19 +187,20 @@ def pieces(game: Game, ink_saver: bool = False) -> list[Piece]:
     money = comp.money
     fmt = game.info.currency.format if game.info else str
     out: list[Piece] = []
+    title = game.info.title if game.info else game.id
+    version = f"v{game.info.version}" if game.info else ""
     if money:
         values = sorted({d.value for d in money.denominations})
         for d in money.denominations:
             metal = METALS[min(values.index(d.value), len(METALS) - 1)]
-            face = _coin(fmt(d.value), metal, ink_saver)
+            face = _coin(fmt(d.value), metal, ink_saver, title)
             label = fmt(d.value)
             out += [Piece(f"{label} coins", label, ROUND, QUARTER, 1, None, face, face, coin=True)
                     for _ in range(d.count)]
-    title = game.info.title if game.info else game.id
     for item in chip_items(game):
         shape, size = SHAPES[item.id]
-        if item.id == "favor-chips":
-            out += _favors(game, item, size, title, ink_saver)
+        if item.id == "favor-chips":  # the version on every Favor chip's back
+            out += _favors(game, item, size, f"{title} · {version}", ink_saver)
         elif item.id == "scandal-tokens":
             face = _scandal(ink_saver)
             out += [Piece(item.name, item.id, shape, size, 1, None, face, face)
@@ -314,8 +315,10 @@ def _fit(text: str, face: str, size: float, width: float, floor: float = 3.0) ->
     return max(floor, size * min(1.0, width / w)) if w else size
 
 
-def _coin(value: str, metal: tuple[str, str], ink_saver: bool) -> DrawPiece:
+def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str) -> DrawPiece:
     fill, ink = (WHITE, INK) if ink_saver else metal
+    words = title.upper().split()  # the game's name round the rim, split over and under
+    top, under = " ".join(words[:(len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
         c.saveState()
@@ -332,8 +335,9 @@ def _coin(value: str, metal: tuple[str, str], ink_saver: bool) -> DrawPiece:
         c.circle(cx, cy, r * 0.88, stroke=1, fill=0)
         c.setLineWidth(0.4)
         c.circle(cx, cy, r * 0.66, stroke=1, fill=0)
-        arc_text(c, "DIPLOMATIC", cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, True, 0.4)
-        arc_text(c, "IMMUNITY", cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, False, 0.4)
+        arc_text(c, top, cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, True, 0.4)
+        if under:
+            arc_text(c, under, cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, False, 0.4)
         for side in (-1, 1):
             icons.draw(c, "star", cx + side * r * 0.77, cy, r * 0.07, ink)
         size = _fit(value, "sans-black", r * 0.62, r * 1.15)
@@ -604,7 +608,7 @@ def _favor_back(title: str, ink_saver: bool) -> DrawPiece:
     seal = INK if ink_saver else FAVOR
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        _favor_ring(c, cx, cy, r, ink_saver, title.upper(), 0.13, 0.2)
+        _favor_ring(c, cx, cy, r, ink_saver, title.upper().replace(" · V", " · v"), 0.13, 0.2)
         # a wax seal: a scalloped disc with a ringed star
         p = c.beginPath()
         bumps = 18
