@@ -163,8 +163,9 @@ def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, card: Card) 
     canvas.setFont(fonts.font(box.style.face), box.style.size)
     title = f"{game.info.title} v{game.info.version}" if game.info else game.id
     canvas.drawString(box.x, y, title)
-    deck = {"street": "Street", "politics": "Politics", "headline": "Headline"}.get(
-        card.deck.id, card.deck.id.replace("-", " ").title())
+    decks = game.components.decks() if game.components else {}
+    item = decks.get(card.deck.id)  # the components list names the deck: "Street deck"
+    deck = item.name.removesuffix(" deck") if item else card.deck.id.replace("-", " ").title()
     canvas.drawRightString(box.x + box.w, y, f"{deck} · ×{card.count}")
 
 
