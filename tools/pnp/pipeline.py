@@ -34,7 +34,7 @@ def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
     result.diagnostics.extend(geo.diagnostics)
     for game_id in game_ids:
         loaded = load_game(content, game_id)
-        result.files += len(loaded.files)
+        result.files += len(loaded.files) + len(_markdown(content / game_id))
         result.diagnostics.extend(loaded.diagnostics)
         found = checks.run(loaded.game)
         kept, explained = checks.split_explained(loaded.game, found)
@@ -79,3 +79,9 @@ def simulate(result: CheckResult, games: int, jobs: int = 1, seed: int = 1) -> l
                      f"{run.elapsed:.1f} s")
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return lines
+
+
+def _markdown(folder: Path) -> list[Path]:
+    """A game's Markdown sources (its rulebook), which the checks read too."""
+    return sorted(p for p in folder.rglob("*.md") if not any(
+        part.startswith(".") for part in p.relative_to(folder).parts))
