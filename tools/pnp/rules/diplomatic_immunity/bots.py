@@ -265,6 +265,8 @@ class HeuristicBot:
     def _answer(self, view: View, ask: Ask) -> Action:
         me = view.me
         for o in ask.options:
+            if o[0] == "favor" and self._keeps_chips(view) and not me.departing:
+                continue
             if o[0] in ("shred", "signature", "favor") and (
                     me.departing or me.heat + 1 >= view.limit() or self.rng.random() < 0.4):
                 return o
@@ -274,14 +276,22 @@ class HeuristicBot:
         breakable = view.me.heat + view.rules.favor.break_heat < view.limit() - 1
         return ("break",) if breakable and self.rng.random() < 0.3 else ("honour",)
 
+    def _keeps_chips(self, view: View) -> bool:
+        """A Goal that counts rivals' Favor chips: cashing one would give it back."""
+        return "favors_held" in self._needs(view)
+
     def _cash_on_crime(self, view: View, ask: Ask) -> Action:
+        if self._keeps_chips(view):
+            return ("no",)
         return ("cash",) if self.rng.random() < 0.2 else ("no",)
 
     def _cash_on_law(self, view: View, ask: Ask) -> Action:
+        if self._keeps_chips(view):
+            return ("no",)
         return ("cash",) if self.rng.random() < 0.3 else ("no",)
 
     def _cash_on_trick(self, view: View, ask: Ask) -> Action:
-        return ("cash",)
+        return ("no",) if self._keeps_chips(view) and not view.me.departing else ("cash",)
 
     def _cover(self, view: View, ask: Ask) -> Action:
         crime = ask.about[0]
@@ -458,10 +468,10 @@ class HeuristicBot:
         inst, seat = ask.about
         card = view.card(inst)
         wants = "laws_with_your_marker" in self._needs(view)
-        if not wants and self.rng.random() < 0.8:
+        if not wants and self.rng.random() < 0.65:
             return ("none",)
         rival = view.public(seat)
-        if ("favor",) in ask.options and rival.goal is None and self.rng.random() < 0.35:
+        if ("favor",) in ask.options and rival.goal is None and self.rng.random() < 0.5:
             return ("favor",)
         money = [o for o in ask.options if o[0] == "money"]
         if money and (wants or (card.law and card.law.names_player)):
