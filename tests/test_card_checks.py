@@ -301,10 +301,10 @@ def test_door_price_drifting_from_the_rulebook(capsys: pytest.CaptureFixture[str
     assert "Private Jet: Pay $8M." in diags[0]["hint"]
 
 
-def test_vendetta_fact_as_briefed_disagrees_with_its_quote(capsys: pytest.CaptureFixture[str],
-                                                           tmp_path: Path) -> None:
-    """The Vendetta fact asked for (crimes_at_least 4) quotes "needs 7 on record": E713. This is
-    why facts.yaml leaves it out until the rulebook is checked."""
+def test_derived_fact_needs_its_quoted_number(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    """A fact worked out from its quote must say so: Vendetta's 4 crimes come from "needs 7
+    on record" (7 - 3); written without `quoted: 7`, the fact disagrees with its quote: E713."""
     game = _copy(tmp_path, CONTENT, DI)
     with (game / "facts.yaml").open("a", encoding="utf-8") as f:
         f.write("  - goal: vendetta\n    term: crimes_at_least\n    value: 4\n"
