@@ -18,7 +18,7 @@ from pnp.content.rules_di import DIRules
 from pnp.diagnostics import Diagnostic
 from pnp.render import geometry
 from pnp.render import text as rtext
-from pnp.render.cards import kicker, layout_for
+from pnp.render.cards import departures_board_text, kicker, layout_for
 from pnp.render.geometry import Box, Layout
 from pnp.render.units import to_mm
 
@@ -54,9 +54,8 @@ def _texts(game: Game, layouts: dict[str, Layout]) -> Iterator[tuple[str, Box, s
             yield from boards.texts(front, layouts["board"])
             yield from boards.texts(back, layouts["board"])
     if game.doors and "reference" in layouts:
-        board = "\n".join(f"**{d.name.upper()}**: {d.board.printed}" for d in game.doors)
-        board += "\nYour Goal card names your three doors."
-        yield ("the Departures board", layouts["reference"].box("rules"), board,
+        yield ("the Departures board", layouts["reference"].box("rules"),
+               departures_board_text(game),
                game.doors[0].board.src)
 
 

@@ -134,6 +134,11 @@ class GameInfo:
     currency: Currency
     src: Src = field(compare=False, repr=False)
 
+    @property
+    def label(self) -> str:
+        """The title and version as every component prints them: 'Diplomatic Immunity v0.27'."""
+        return f"{self.title} v{self.version}"
+
     @staticmethod
     def build(game_id: str, doc: Document) -> GameInfo:
         """The game's identity from its schema-valid game document."""

@@ -81,13 +81,13 @@ def _environment(currency: Currency) -> jinja2.Environment:
         env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
                                  keep_trailing_newline=False)
         env.filters["money"] = lambda n: currency.format(int(n))
-        env.filters["ordinal"] = _ordinal
+        env.filters["ordinal"] = ordinal
         env.filters["times"] = _times
         _ENVS[currency] = env
     return env
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     """3 -> '3rd'."""
     n = int(n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.content.project import Game
+from pnp.rules.stats import wilson as wilson  # also for callers of this module
 
 Z95 = 1.959964  # two-sided 95%
 TEST = "two-proportion z-test at 95%, pooled and two-sided: |z| > 1.96"
@@ -31,16 +32,6 @@ MEASURES: tuple[tuple[str, str], ...] = (
     ("games_won_by_players", "games with a winner at player count"),
     ("endings", "ending"),
 )
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The 95% Wilson score interval of wins/games."""
-    if games == 0:
-        return (0.0, 0.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
 def z_score(w1: int, n1: int, w2: int, n2: int) -> float:
@@ -69,7 +60,7 @@ class Rate:
     def as_json(self) -> dict[str, Any]:
         """{games, wins, rate, ci95}."""
         return {"games": self.games, "wins": self.wins, "rate": round(self.rate, 4),
-                "ci95": list(wilson(self.wins, self.games))}
+                "ci95": list(wilson(self.wins, self.games, Z95))}
 
 
 @dataclass(frozen=True, slots=True)

@@ -683,7 +683,7 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
 
 
 def title(game: Game) -> str:
-    return f"{game.info.title} v{game.info.version}" if game.info else game.id
+    return game.info.label if game.info else game.id
 
 
 # -- documents -------------------------------------------------------------------------------

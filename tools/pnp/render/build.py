@@ -20,6 +20,7 @@ from pnp.render import cards as card_faces
 from pnp.render import pdf, sheets
 from pnp.render.geometry import Geometry, Size
 from pnp.render.sheets import Group, Item
+from pnp.render.units import mm
 
 PAPERS = ("a4", "letter")
 
@@ -102,7 +103,7 @@ def _board_back(game: Game, layout: Any, theme: card_faces.Theme) -> sheets.Draw
 
 
 def _title(game: Game) -> str:
-    return f"{game.info.title} v{game.info.version}" if game.info else game.id
+    return game.info.label if game.info else game.id
 
 
 def card_outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
@@ -119,7 +120,7 @@ def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]
     marks = geo.marks
     title = _title(game)
     contents = {"decks": {g.name: len(g.items) for g in groups}}
-    offset = (opts.back_offset_mm[0] * 72 / 25.4, opts.back_offset_mm[1] * 72 / 25.4)
+    offset = (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1]))
     out: list[Output] = []
     for paper_id in opts.papers:
         paper = geo.papers[paper_id]

@@ -156,17 +156,22 @@ def _crime_stats(canvas: Canvas, size: Size, game: Game, card: Card, layout: Lay
 
 
 def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, card: Card) -> None:
+    decks = game.components.decks() if game.components else {}
+    item = decks.get(card.deck.id)  # the components list names the deck: "Street deck"
+    deck = item.name.removesuffix(" deck") if item else card.deck.id.replace("-", " ").title()
+    _footer_line(canvas, size, layout, game, f"{deck} · ×{card.count}")
+
+
+def _footer_line(canvas: Canvas, size: Size, layout: Layout, game: Game, right: str) -> None:
+    """The footer every face carries: the game and its version, and a note on the right."""
     box = layout.box("footer")
     assert box.style is not None
     y = size.height - box.y - box.h + mm(0.6)
     canvas.setFillColor("#6d655c")
     canvas.setFont(fonts.font(box.style.face), box.style.size)
-    title = f"{game.info.title} v{game.info.version}" if game.info else game.id
-    canvas.drawString(box.x, y, title)
-    decks = game.components.decks() if game.components else {}
-    item = decks.get(card.deck.id)  # the components list names the deck: "Street deck"
-    deck = item.name.removesuffix(" deck") if item else card.deck.id.replace("-", " ").title()
-    canvas.drawRightString(box.x + box.w, y, f"{deck} · ×{card.count}")
+    canvas.drawString(box.x, y, game.info.label if game.info else game.id)
+    if right:
+        canvas.drawRightString(box.x + box.w, y, right)
 
 
 def draw_back(canvas: Canvas, size: Size, game: Game, deck_id: str, deck_name: str,
@@ -244,17 +249,7 @@ def draw_goal(canvas: Canvas, size: Size, game: Game, goal: Goal, layout: Layout
         canvas.setFillColor(INK)
         canvas.setFont(fonts.font("sans-semibold"), 7.5)
         canvas.drawCentredString(size.width / 2, y, doors.get(ref.id, ref.id))
-    _goal_footer(canvas, size, layout, game)
-
-
-def _goal_footer(canvas: Canvas, size: Size, layout: Layout, game: Game) -> None:
-    box = layout.box("footer")
-    assert box.style is not None
-    canvas.setFillColor("#6d655c")
-    canvas.setFont(fonts.font(box.style.face), box.style.size)
-    y = size.height - box.y - box.h + mm(0.6)
-    canvas.drawString(box.x, y, f"{game.info.title} v{game.info.version}" if game.info else "")
-    canvas.drawRightString(box.x + box.w, y, "Goal · keep it hidden")
+    _footer_line(canvas, size, layout, game, "Goal · keep it hidden")
 
 
 def draw_departures_board(canvas: Canvas, size: Size, game: Game, layout: Layout,
@@ -274,16 +269,12 @@ def draw_departures_board(canvas: Canvas, size: Size, game: Game, layout: Layout
     _text(canvas, layout.box("title"), "Departures", size, theme.on_band(), "middle")
     rules = layout.box("rules")
     assert rules.style is not None
+    _text(canvas, rules, departures_board_text(game), size, INK)
+    _footer_line(canvas, size, layout, game, "")
+
+
+def departures_board_text(game: Game) -> str:
+    """The Departures board's text: each door and what it costs (the fit check reads it too)."""
     lines = [f"**{d.name.upper()}**: {d.board.printed}" for d in game.doors or ()]
     lines.append("Your Goal card names your three doors.")
-    _text(canvas, rules, "\n".join(lines), size, INK)
-    _goal_footer_plain(canvas, size, layout, game)
-
-
-def _goal_footer_plain(canvas: Canvas, size: Size, layout: Layout, game: Game) -> None:
-    box = layout.box("footer")
-    assert box.style is not None
-    canvas.setFillColor("#6d655c")
-    canvas.setFont(fonts.font(box.style.face), box.style.size)
-    canvas.drawString(box.x, size.height - box.y - box.h + mm(0.6),
-                      f"{game.info.title} v{game.info.version}" if game.info else "")
+    return "\n".join(lines)

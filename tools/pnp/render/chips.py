@@ -736,7 +736,7 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     if not items:
         return []
     marks = geo.marks
-    title = f"{game.info.title} v{game.info.version}" if game.info else game.id
+    title = game.info.label if game.info else game.id
     offset = (mm(opts.back_offset_mm[0]), mm(opts.back_offset_mm[1]))
     out: list[Output] = []
     for paper_id in opts.papers:

@@ -228,7 +228,7 @@ def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, right: str =
     y = size.height - box.y - box.h + mm(0.6)
     canvas.setFillColor(MUTED)
     canvas.setFont(fonts.font(style.face), style.size)
-    canvas.drawString(box.x, y, f"{game.info.title} v{game.info.version}" if game.info
+    canvas.drawString(box.x, y, game.info.label if game.info
                       else game.id)
     if right:
         canvas.drawRightString(box.x + box.w, y, right)

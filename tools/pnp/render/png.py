@@ -106,7 +106,7 @@ def outputs(game: Game, geo: Geometry, opts: Options,
         return []
     size = geo.impositions["cards"].size
     theme = Theme(opts.ink_saver)
-    title = f"{game.info.title} v{game.info.version}" if game.info else game.id
+    title = game.info.label if game.info else game.id
     out: list[Output] = []
     seen: set[str] = set()
     for group in groups(game, geo, theme):

@@ -48,7 +48,7 @@ from pnp.content.heist import HeistRules
 from pnp.content.model import Currency, Src, Term
 from pnp.content.project import Game
 from pnp.content.rules_di import DIRules
-from pnp.content.text import term_fields
+from pnp.content.text import ordinal, term_fields
 from pnp.diagnostics import closest
 from pnp.rulebook.document import Node, Where
 
@@ -100,13 +100,6 @@ def share(x: float) -> str:
         if abs(float(x) - value) < 1e-9:
             return words
     return f"{round(float(x) * 100)}% of"
-
-
-def ordinal(n: int) -> str:
-    """3 -> '3rd'."""
-    n = int(n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def times(n: int) -> str:

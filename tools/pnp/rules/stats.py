@@ -95,3 +95,13 @@ def ordered_keys(keys: Iterable[str], first: Sequence[str] = ()) -> list[str]:
     rest = sorted((k for k in found if k not in head),
                   key=lambda k: (0, int(k), "") if k.isdigit() else (1, 0, k))
     return head + rest
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of wins/games (rounded to 4 places)."""
+    if games == 0:
+        return (0.0, 0.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))

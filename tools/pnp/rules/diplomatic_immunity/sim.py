@@ -4,7 +4,6 @@ count with 95% confidence intervals, doors booked and left through, why Departur
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from pnp.rules.diplomatic_immunity.bots import play, seated
 from pnp.rules.diplomatic_immunity.coverage import not_implemented
 from pnp.rules.diplomatic_immunity.game import Game, InvariantBroken
 from pnp.rules.engine import GameResult, Setting, Violation
+from pnp.rules.stats import wilson
 
 ENDINGS = ("departure", "clock", "all_recalled")
 PLAYED_KINDS = {CardKind.CRIME, CardKind.COVER, CardKind.DIRTY_TRICK, CardKind.LAW,
@@ -35,16 +35,6 @@ NOT_MODELLED = (
     "be played, every Goal reached, every door used, does the game end?), not as a "
     "prediction of how a real group will play.",
 )
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a win rate."""
-    if games == 0:
-        return (0.0, 0.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
 def _with_ci(records: Mapping[str, dict[str, int]]) -> dict[str, dict[str, Any]]:
