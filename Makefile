@@ -46,10 +46,10 @@ docs: $(VENV)/.run-deps
 ## make sim: long seeded simulations of both games, JSON and PDF reports in build/
 sim: $(VENV)/.run-deps
 	$(PNP) sim diamond-heist --games 5000 --players 5,6,7,8,9,10,11,12 --seed 1 --jobs 2 \
-		--json build/diamond-heist/sim.json --report build/diamond-heist/sim-report.pdf
+		--json build/sim/diamond-heist.json --report build/sim/diamond-heist.pdf
 	$(PNP) sim diplomatic-immunity --games 2000 --players 3,4,5,6 --seed 1 --jobs 2 \
-		--json build/diplomatic-immunity/sim.json \
-		--report build/diplomatic-immunity/sim-report.pdf
+		--json build/sim/diplomatic-immunity.json \
+		--report build/sim/diplomatic-immunity.pdf
 
 ## make bench: benchmarks that print figures (not part of make test)
 bench: $(VENV)/.run-deps
@@ -58,6 +58,7 @@ bench: $(VENV)/.run-deps
 	$(BIN)/python tools/bench/di_speed.py
 	$(BIN)/python tools/bench/heist_speed.py
 	$(BIN)/python tools/bench/diff_speed.py
+	$(BIN)/python tools/bench/mutations.py
 
 ## make clean: delete every output; make distclean also deletes .venv
 clean:

@@ -255,6 +255,8 @@ def test_discard_crimes_waiver_on_a_door_that_discards(capsys: pytest.CaptureFix
     game = _copy(tmp_path, FIXTURES / "valid", "mini-cards")
     _edit(game / "departures.yaml", "      - lose_immunity\n",
           "      - lose_immunity\n      - remove_crimes: 2\n")
+    _edit(game / "departures.yaml", "Return your Immunity chip.",
+          "Return your Immunity chip and discard {{ remove_crimes.crimes }} crimes.")
     _edit(game / "politics.yaml", "door: defect\n    waives: requires",
           "door: defect\n    waives: discard_crimes")
     assert _check(capsys, game) == []

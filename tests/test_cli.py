@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnp.cli import codes_table
+from pnp.pipeline import NAMING
 from tests.conftest import CONTENT, FIXTURES, ROOT, check_json, run_pnp
 
 
@@ -70,14 +71,23 @@ def test_text_output_format(capsys: pytest.CaptureFixture[str], copy_game) -> No
 
 
 def test_all_problems_in_one_run(capsys: pytest.CaptureFixture[str], copy_game) -> None:
-    """Problems in several files are all reported in one run, sorted by file and line."""
+    """Problems in several files are all reported in one run: what could not be read comes
+    first, then names that resolve to nothing, then what the other cross-checks found, each
+    stage sorted by file and line."""
     game = copy_game("mini-di")
     (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("max: 4", "max: x"))
     (game / "goals.yaml").write_text((game / "goals.yaml").read_text().replace("jet", "jett"))
     _, diags = check_json(capsys, game.parent, "mini-di")
     files = [Path(d["file"]).name for d in diags]
-    assert "game.yaml" in files and "goals.yaml" in files
-    assert [(d["file"], d["line"]) for d in diags] == sorted((d["file"], d["line"]) for d in diags)
+    reading = [d for d in diags if d["code"] == "E201"]
+    assert {Path(d["file"]).name for d in reading} == {"game.yaml"}
+    assert diags[:len(reading)] == reading and "goals.yaml" in files
+    rest = diags[len(reading):]
+    naming = [d for d in rest if d["code"] in NAMING]
+    assert rest[:len(naming)] == naming and naming
+    for stage in (reading, naming, rest[len(naming):]):
+        places = [(d["file"], d["line"]) for d in stage]
+        assert places == sorted(places)
 
 
 def test_python_dash_m_runs(tmp_path: Path) -> None:

@@ -10,12 +10,17 @@ that replace those of a valid base game (`fixtures/valid/<base>/`):
     also: [E204]          # other codes the same breakage may cause (optional)
     delete: [goals.yaml]  # base files to remove first (optional)
     args: [--sim, "3"]    # extra arguments for `pnp check` (optional)
+    outside: {x.yaml: "text"}        # files written beside the content folder (optional)
+    symlinks: {a.yaml: ../../x.yaml} # links made in the game folder (optional)
+    fifos: [pipe.md]                 # named pipes made in the game folder (optional)
+    sparse: {huge.yaml: 70000000}    # files of that many bytes, made without writing them
 
 A base named `shipped:<game>` starts from the shipped content of that game.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -50,6 +55,17 @@ def _assemble(case: Path, tmp_path: Path) -> tuple[Path, str]:
     for f in case.iterdir():
         if f.name != "expect.yaml":
             (game / f.name).write_bytes(f.read_bytes())
+    for name, text in expect.get("outside", {}).items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    for name, target in expect.get("symlinks", {}).items():
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
+        (game / name).symlink_to(target)
+    for name in expect.get("fifos", []):
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(game / name)
+    for name, size in expect.get("sparse", {}).items():
+        with (game / name).open("wb") as f:
+            f.truncate(size)
     return tmp_path / "content", base
 
 

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import __version__, pipeline
-from pnp.content.project import Game, display_path, find_games, load_game
+from pnp.content.project import Game, display_path, find_games, is_game_folder, load_game
 from pnp.content.vocab import effects_schema_text, reference_markdown
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
 from pnp.listing import render_listing
@@ -133,6 +136,12 @@ def _parser() -> argparse.ArgumentParser:
 def _games(content: Path, wanted: Sequence[str]) -> list[str]:
     if not content.is_dir():
         raise UsageError(f"no content folder at '{content}' (use --content DIR)")
+    if not os.access(content, os.R_OK | os.X_OK):
+        raise UsageError(f"cannot read the content folder '{content}': permission denied")
+    if is_game_folder(content):
+        parent = display_path(content.resolve().parent) or "."
+        raise UsageError(f"'{content}' is a game folder, not a content folder of games (use "
+                         f"--content {parent} {content.resolve().name})")
     available = find_games(content)
     if not wanted:
         if not available:
@@ -146,6 +155,8 @@ def _games(content: Path, wanted: Sequence[str]) -> list[str]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    if args.sim < 0:
+        raise UsageError(f"--sim must be 0 or more, not {args.sim}")
     result = pipeline.check(args.content, _games(args.content, args.games))
     notes: list[str] = []
     if args.sim > 0:
@@ -173,17 +184,31 @@ def _list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+MAX_BACK_OFFSET_MM = 20.0  # a duplex printer is off by a few mm; more is a typo
+
+
 def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise UsageError(f"--back-offset takes X,Y in millimetres, not {text!r}") from None
+    for v in (x, y):
+        if not math.isfinite(v) or abs(v) > MAX_BACK_OFFSET_MM:
+            raise UsageError(f"--back-offset takes X,Y in millimetres between "
+                             f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g}, not {text!r}")
     return x, y
+
+
+def _jobs(jobs: int) -> int:
+    """Worker processes: at least 1, at most one per CPU (more only adds overhead)."""
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    return min(jobs, os.cpu_count() or 1)
 
 
 def _build(args: argparse.Namespace) -> int:
     """Check; on errors write nothing; else render everything in memory, then write it."""
-    from pnp.render import build, geometry
+    from pnp.render import build, geometry, kit
 
     games = _games(args.content, args.games)
     out = args.out.resolve()
@@ -200,9 +225,17 @@ def _build(args: argparse.Namespace) -> int:
         print("pnp: nothing was written", file=sys.stderr)
         return EXIT_CONTENT
     geo = geometry.default()
-    rendered = {g: build.build_game(result.games[g], geo, opts) for g in games}
+    try:
+        rendered = {g: build.build_game(result.games[g], geo, opts) for g in games}
+    except build.RenderError as exc:
+        sys.stdout.write(render_text(exc.diagnostics, result.files))
+        print(f"pnp: {exc.what} could not be rendered; nothing was written", file=sys.stderr)
+        return EXIT_CONTENT
     for game_id, outputs in rendered.items():
-        manifest = build.write_game(result.games[game_id], outputs, out / game_id)
+        try:
+            manifest = build.write_game(result.games[game_id], outputs, out / game_id)
+        except kit.WriteError as exc:
+            raise UsageError(f"{exc} (the previous kit is as it was)") from None
         for f in manifest["files"]:
             pages = f" ({f['pages']} pages)" if "pages" in f else ""
             if not f["path"].startswith("png/"):
@@ -256,8 +289,7 @@ def _sim(args: argparse.Namespace) -> int:
             raise UsageError(f"--players takes counts like 5,6,7, not {args.players!r}") from None
     else:
         players = []
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    jobs = _jobs(args.jobs)
     for path, option in ((args.json, "--json"), (args.report, "--report")):
         if path is not None:
             _outside(path, args.content, option)
@@ -268,7 +300,7 @@ def _sim(args: argparse.Namespace) -> int:
         plan = simulate.plan(model, args.games, players, args.seed, _variants(args.variant))
     except simulate.SimError as exc:
         raise UsageError(str(exc)) from None
-    run = simulate.run(plan, args.jobs, _progress if sys.stdout.isatty() else None)
+    run = simulate.run(plan, jobs, _progress if sys.stdout.isatty() else None)
     summary = simulate.summarise(run)
     sys.stdout.write(simulate.summary_text(summary))
     if args.json or args.report:
@@ -330,8 +362,9 @@ def _diff(args: argparse.Namespace) -> int:
     from pnp.diff import output, pages, review, versions
     from pnp.render import pdf
 
-    if args.sim < 0 or args.jobs < 1:
-        raise UsageError("--sim must be 0 or more and --jobs at least 1")
+    if args.sim < 0:
+        raise UsageError(f"--sim must be 0 or more, not {args.sim}")
+    args.jobs = _jobs(args.jobs)
     if args.pdf is not None:
         _outside(args.pdf, args.content, "--pdf")
         if args.pdf.is_dir():
@@ -375,10 +408,30 @@ def codes_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+class _Terminated(Exception):
+    """SIGTERM, raised where the process is, so that half-written output is cleaned up."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _command(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _command(args: argparse.Namespace) -> int:
+    """Run one command; every failure becomes a message and an exit status."""
     try:
         if args.command == "check":
             return _check(args)
@@ -401,8 +454,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:  # `pnp ... | head`: the reader has gone; nothing is wrong
         return EXIT_OK
-    except KeyboardInterrupt:
-        print("pnp: interrupted", file=sys.stderr)
+    except (KeyboardInterrupt, _Terminated):
+        print("pnp: interrupted; nothing half-written was left behind", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:  # the file system said no: name the path and the cause
+        where = f"{display_path(Path(exc.filename))}: " if exc.filename else ""
+        print(f"pnp: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as exc:  # an internal failure is a bug: say so briefly, exit 2
         if args.debug:

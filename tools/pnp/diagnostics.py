@@ -50,6 +50,9 @@ CODES: dict[str, Code] = _codes(
     ("E107", "a game folder has no `kind: game` document, or more than one"),
     ("E108", "YAML too deeply nested or too large (alias expansion)"),
     ("E109", "a document kind that may appear only once in a game appears again"),
+    ("E110", "a content file is a link that leads outside the content folder"),
+    ("E111", "a content file is not a regular file (a FIFO, socket or device)"),
+    ("E112", "a content file is larger than pnp reads"),
     # E2xx: shape of the data (JSON Schema) and references
     ("E201", "wrong type"),
     ("E202", "missing required field"),
@@ -94,11 +97,19 @@ CODES: dict[str, Code] = _codes(
     ("E711", "two Goals name the same doors and their conditions differ only in numbers"),
     ("E712", "the content disagrees with a fact quoted from the source rulebook"),
     ("E713", "a fact's number does not appear in the quote it comes from"),
+    ("E714", "a template reaches for something templates may not use (Python internals, "
+             "imports, includes)"),
+    ("E715", "a template does more work than a text may (a loop or output past its limit)"),
+    ("E716", "two cards of one game have the same name"),
+    ("E717", "an effect parameter that changes play is not printed by its text"),
+    ("E718", "an effect step appears twice but its text does not print it twice"),
+    ("E719", "a number word in printed prose contradicts the rules number it stands for"),
     ("E720", "a text does not fit its box even at the smallest size its layout allows"),
     # E73x: images
     ("E730", "an image the content names does not exist"),
     ("E731", "an image the content names cannot be read as an image"),
     ("E732", "an image path leads outside the content folder"),
+    ("W733", "an image is so large that every build slows down (decompression-bomb size)"),
     ("E740", "a character board must carry one woman and one man"),
     # E75x: the rulebook (content/<game>/rulebook.md and rulebook/*.md)
     ("E750", "a number typed by hand in rulebook prose: write it as a field of the data"),

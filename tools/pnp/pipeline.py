@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import checks
+from pnp.checks import renamed
 from pnp.content.project import Game, load_game
 from pnp.diagnostics import Diagnostic
 from pnp.render import geometry
@@ -31,20 +32,42 @@ def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
     result = CheckResult()
     geo = geometry.default()  # the layouts every renderer and the fit check use
     result.files += len(geo.files)
-    result.diagnostics.extend(geo.diagnostics)
+    reading: list[Diagnostic] = list(geo.diagnostics)  # reading files, schemas, the model
+    checking: list[Diagnostic] = []  # cross-checks of the model
     for game_id in game_ids:
         loaded = load_game(content, game_id)
-        result.files += len(loaded.files) + len(_markdown(content / game_id))
-        result.diagnostics.extend(loaded.diagnostics)
+        files = loaded.game.files
+        result.files += len(loaded.files) + len(files.rulebook() if files else ())
         found = checks.run(loaded.game)
         kept, explained = checks.split_explained(loaded.game, found)
+        kept_all, renames = renamed.fold(loaded.game, [*loaded.diagnostics, *kept])
+        left = set(kept_all)
+        reading.extend([*renames, *(d for d in loaded.diagnostics if d in left)])
+        checking.extend(d for d in kept if d in left)
         if any(d.severity == "error" for d in (*loaded.diagnostics, *kept)):
             result.failed.add(game_id)
-        result.diagnostics.extend(kept)
         result.explained.extend(explained)
         result.games[game_id] = loaded.game
-    result.diagnostics = sorted(set(result.diagnostics), key=Diagnostic.sort_key)
+    # A name that names nothing comes before what it breaks (a door "without" its card).
+    naming = [d for d in checking if d.code in NAMING]
+    result.diagnostics = ordered(reading, naming, checking)
     return result
+
+
+NAMING = frozenset({"E204", "E207"})  # unknown references and duplicate ids
+
+
+def ordered(*stages: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """Diagnostics stage by stage, each stage sorted by place, each one once. A problem in
+    reading a file or in its shape comes before what the cross-checks found, since those
+    ran on what could be read: the cause is printed first."""
+    seen: set[Diagnostic] = set()
+    out: list[Diagnostic] = []
+    for stage in stages:
+        for d in sorted(set(stage) - seen, key=Diagnostic.sort_key):
+            seen.add(d)
+            out.append(d)
+    return out
 
 
 def simulate(result: CheckResult, games: int, jobs: int = 1, seed: int = 1) -> list[str]:
@@ -77,11 +100,4 @@ def simulate(result: CheckResult, games: int, jobs: int = 1, seed: int = 1) -> l
                      f"({', '.join(map(str, counts))} players): "
                      f"{len(broken) or 'no'} invariant{'s' if len(broken) != 1 else ''} broken, "
                      f"{run.elapsed:.1f} s")
-    result.diagnostics.sort(key=Diagnostic.sort_key)
     return lines
-
-
-def _markdown(folder: Path) -> list[Path]:
-    """A game's Markdown sources (its rulebook), which the checks read too."""
-    return sorted(p for p in folder.rglob("*.md") if not any(
-        part.startswith(".") for part in p.relative_to(folder).parts))

@@ -15,6 +15,7 @@ from pnp.checks import (
     cards,
     components,
     deck,
+    examples,
     facts,
     fit,
     glossary,
@@ -22,12 +23,15 @@ from pnp.checks import (
     goals,
     ids,
     images,
+    number_words,
     numbers,
+    printed_terms,
     references,
     rulebook,
     text_numbers,
 )
-from pnp.content.project import Game
+from pnp.content.model import Incomplete
+from pnp.content.project import EVERYTHING, Game, sealed
 from pnp.diagnostics import Diagnostic, Severity
 
 CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
@@ -40,20 +44,28 @@ CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
     cards.check,
     card_refs.check,
     text_numbers.check,
+    printed_terms.check,
+    number_words.check,
     glossary.check,
     fit.check,
     images.check,
     goal_terms.check,
     facts.check,
+    examples.check,
     rulebook.check,
 )
 
 
 def run(game: Game) -> list[Diagnostic]:
-    """Every cross-check on one game's model."""
+    """Every cross-check on one game's model. A check that reads a part whose documents had
+    errors stops there and reports nothing: it could only repeat those errors, or guess."""
+    sealed_game = sealed(game)
     out: list[Diagnostic] = []
     for check in CHECKS:
-        out.extend(check(game))
+        try:
+            out.extend(check(sealed_game))
+        except Incomplete:
+            continue
     return out
 
 
@@ -64,6 +76,9 @@ def split_explained(
     names everything the warning quotes ('Notorious' and 'Tell-All')."""
     kept: list[Diagnostic] = []
     explained: list[Diagnostic] = []
+    if game.damaged & {"rulings", EVERYTHING}:
+        # the rulings that may explain these warnings could not be read: wait for them
+        return [d for d in found if d.severity is not Severity.WARNING], []
     for d in found:
         names = re.findall(r"'([^']+)'", d.message)
         if d.severity is Severity.WARNING and any(

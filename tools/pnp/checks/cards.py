@@ -55,10 +55,30 @@ def _decks(cards: tuple[Card, ...], decks: dict[str, Item], out: list[Diagnostic
         item = decks[deck]
         if total != item.count:
             parts = " + ".join(f"{n} {kind.value}" for kind, n in by_kind[deck].items())
+            odd = _outlier([c for c in cards if c.deck.id == deck], total - item.count)
+            if odd is not None:  # one card's copies stand out and explain the difference
+                out.append(at(odd.count_src, "E702",
+                              f"'{odd.name}' has {odd.count} copies, which makes the "
+                              f"{item.name} {total} cards, not the stated {item.count}",
+                              f"did you mean {odd.count - (total - item.count)}? "
+                              f"({item.src.file}:{item.src.line} states the deck's count)"))
+                continue
             out.append(at(item.src, "E702",
                           f"{item.name}: the cards add up to {total} ({parts}), not the "
                           f"stated {item.count}",
                           "change the copies of its cards or the count in the components"))
+
+
+def _outlier(cards: list[Card], extra: int) -> Card | None:
+    """The one card whose copies are far above every other card's of its deck and more than
+    the deck's surplus: a slip of the keyboard (27 for 2) the designer should see first."""
+    if extra <= 0 or len(cards) < 3:
+        return None
+    ranked = sorted(cards, key=lambda c: c.count, reverse=True)
+    top, runner = ranked[0], ranked[1]
+    if top.count > extra and top.count >= 3 * max(runner.count, 1):
+        return top
+    return None
 
 
 def _departure_cards(cards: tuple[Card, ...], doors: tuple[Door, ...],

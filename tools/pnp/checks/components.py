@@ -30,13 +30,13 @@ def check(game: Game) -> list[Diagnostic]:
                               f"'{item.id}' is counted per seat, but no seats are listed",
                               "add a 'seats:' list to the components"))
             elif item.count != seats * item.per_seat:
-                out.append(at(item.src, "E303",
+                out.append(at(item.at("per_seat"), "E303",
                               f"{item.name}: {item.count} is not {seats} seats x "
                               f"{item.per_seat} = {seats * item.per_seat}"))
         if item.per_character is not None:
             want = comps.characters * item.per_character
             if item.count != want:
-                out.append(at(item.src, "E305",
+                out.append(at(item.at("per_character"), "E305",
                               f"{item.name}: {item.count} for {comps.characters} characters "
                               f"x {item.per_character} = {want}"))
         rules = game.rules

@@ -51,7 +51,11 @@ def _rows(rules: HeistRules, counts: range, out: list[Diagnostic]) -> None:
         seen.add(row.players)
     missing = [n for n in counts if n not in seen]
     if missing:
-        out.append(at(rules.treasure_src, "E503",
+        # at the row where the first missing one belongs (a deleted row's place), if any
+        later = [r for r in rules.treasure if r.players > missing[0]]
+        where = min(later, key=lambda r: r.players).src if later else (
+            rules.treasure[-1].src if rules.treasure else rules.treasure_src)
+        out.append(at(where, "E503",
                       "no treasure row for " + ", ".join(map(str, missing)) + " players"))
 
 

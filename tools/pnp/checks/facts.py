@@ -26,10 +26,11 @@ def check(game: Game) -> list[Diagnostic]:
     for fact in game.facts:
         quoted = {value for _, value in literals(fact.quote, currency)}
         if (fact.quoted if fact.quoted is not None else fact.value) not in quoted:
-            out.append(at(fact.src, "E713",
+            out.append(at(fact.number_src, "E713",
                           f"the fact {fact.subject} is not in its quote",
                           f"the quote has {', '.join(map(str, sorted(quoted))) or 'no number'}: "
                           f'"{fact.quote}"'))
+            continue  # a fact at odds with its own quote holds nothing to it: fix it first
         if fact.goal is not None:
             _goal(game, fact, out)
         elif fact.door is not None and game.doors is not None and resolve(

@@ -1,13 +1,24 @@
-"""E720: every printed text fits its box on the component, measured with the real fonts.
+"""E720: every text a renderer draws from the content fits its box, measured with the real fonts.
 
-The same layouts and the same fitting the renderer uses: text shrinks from its box's size
-down to the box's floor (8 pt for rules text on cards); what still does not fit is reported
-with the card's name and how far it runs over, so a too-long edit is caught before printing.
+The check draws every face the build prints, on a scratch page and with the build's own
+renderers: card fronts and deck backs, Goals and the Departures board, character boards,
+coins, chips and markers, Diamond Heist's reference and deck cards. Each renderer sets its
+texts through `render.text` (`fit` for a block that wraps, `fit_line` for a single line such
+as a payout on its coin), saying what each text is and where the content writes it; inside
+`measuring()` every such call is recorded. So the check measures exactly what the build
+draws, with the same call on the same box. A text shrinks from its box's size to the box's
+floor (8 pt for card rules text); what still does not fit is reported at the line that holds
+it, with how far it runs over, so a too-long edit is caught before printing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+import dataclasses
+import functools
+import io
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -16,47 +27,20 @@ from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.content.rules_di import DIRules
 from pnp.diagnostics import Diagnostic
-from pnp.render import geometry
+from pnp.render import geometry, pdf
 from pnp.render import text as rtext
-from pnp.render.cards import departures_board_text, kicker, layout_for
-from pnp.render.geometry import Box, Layout
+from pnp.render.cards import Theme
+from pnp.render.geometry import Geometry, Layout, Size
+from pnp.render.heist import Overflow
 from pnp.render.units import to_mm
 
+if TYPE_CHECKING:
+    from pnp.render.boards import Face
 
-def _texts(game: Game, layouts: dict[str, Layout]) -> Iterator[tuple[str, Box, str, Src]]:
-    """(what, box, text, where it is written) for every text drawn on a card face."""
-    for card in game.cards or ():
-        layout = layout_for(card, layouts)
-        label = f"'{card.name}'"
-        yield f"the name of {label}", layout.box("title"), card.name, card.src
-        yield f"the kind line of {label}", layout.box("kicker"), kicker(game, card), card.src
-        if card.text.printed:
-            yield f"the text of {label}", layout.box("rules"), card.text.printed, card.text.src
-        flavour = layout.boxes.get("flavour")
-        if card.flavour and flavour is not None and flavour.w > 0:
-            yield f"the flavour of {label}", flavour, card.flavour, card.src
-    if game.goals and "goal" in layouts:
-        layout = layouts["goal"]
-        for goal in game.goals:
-            yield f"the name of Goal '{goal.name}'", layout.box("title"), goal.name, goal.src
-            if goal.text:
-                yield (f"the text of Goal '{goal.name}'", layout.box("rules"), goal.text.printed,
-                       goal.text.src)
-    if game.archetypes and "board" in layouts and isinstance(game.rules, DIRules) and not (
-            _unpaired(game)):
-        from pnp.render import boards
-
-        try:
-            pairs = boards.faces(game)
-        except boards.BoardError:
-            pairs = []  # a Limit off the track: reported by the numbers check (E602)
-        for front, back in pairs:
-            yield from boards.texts(front, layouts["board"])
-            yield from boards.texts(back, layouts["board"])
-    if game.doors and "reference" in layouts:
-        yield ("the Departures board", layouts["reference"].box("rules"),
-               departures_board_text(game),
-               game.doors[0].board.src)
+# The layouts the faces are drawn with; without them the layouts have problems of their own,
+# reported by the pipeline.
+LAYOUTS = frozenset({"card", "goal", "reference", "back", "board"})
+SHOWN = 40  # characters of a text quoted in a message
 
 
 def _unpaired(game: Game) -> list[Diagnostic]:
@@ -71,47 +55,167 @@ def _unpaired(game: Game) -> list[Diagnostic]:
     return out
 
 
-def _heist(game: Game, geo: geometry.Geometry) -> list[Diagnostic]:
-    """A standard-deck game's reference cards and printable deck: drawn on a scratch page,
-    since their tables and lists are laid out as they are drawn."""
+DrawFace = Callable[[Canvas], None]
+
+
+def _card_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
+    """Every card face and back of a card game, each once, as the build draws them; art is
+    left out (images are checked on their own, and text never sits on them)."""
+    from pnp.render.build import card_groups
+
+    cards = tuple(dataclasses.replace(c, art=None) for c in game.cards or ())
+    plain = dataclasses.replace(game, cards=cards if game.cards is not None else None)
+    size = geo.layouts["card"].size
+    seen: set[int] = set()
+    for group in card_groups(plain, geo, Theme()):
+        for item in group.items:
+            for face in (item.front, item.back):
+                if id(face) not in seen:
+                    seen.add(id(face))
+                    yield _at(face, size)
+
+
+def _at(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
+    def draw(canvas: Canvas) -> None:
+        face(canvas, size)
+    return draw
+
+
+def _board_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
+    """Both faces of every character board (a board that cannot be paired, or a Limit off
+    the Heat track, is reported by E740 and E602 and has nothing to draw)."""
+    from pnp.render import boards
+
+    if not game.archetypes or not isinstance(game.rules, DIRules) or _unpaired(game):
+        return
+    try:
+        pairs = boards.faces(game)
+    except boards.BoardError:
+        return
+    layout = geo.layouts["board"]
+    for pair in pairs:
+        for face in pair:
+            yield functools.partial(_board, game, face, layout)
+
+
+def _board(game: Game, face: Face, layout: Layout, canvas: Canvas) -> None:
+    from pnp.render import boards
+
+    # every text that did not fit was measured, and is reported from there
+    with contextlib.suppress(boards.BoardError):
+        boards.draw_face(canvas, layout.size, game, face, layout, Theme())
+
+
+def _chip_faces(game: Game) -> Iterator[DrawFace]:
+    """Every face of every coin, chip and marker, each once, at its own size."""
+    from pnp.render import chips
+
+    seen: set[int] = set()
+    for piece in chips.pieces(game):
+        for face in (piece.front, piece.back):
+            if id(face) not in seen:
+                seen.add(id(face))
+                yield _chip(face, piece.size / 2)
+
+
+def _chip(face: Callable[[Canvas, float, float, float], None], half: float) -> DrawFace:
+    def draw(canvas: Canvas) -> None:
+        face(canvas, half + 10, half + 10, half)
+    return draw
+
+
+def _heist(game: Game, geo: Geometry, scratch: Canvas,
+           seen: list[rtext.Measured]) -> list[Diagnostic]:
+    """A standard-deck game's reference cards and printable deck. Their tables and lists are
+    laid out as they are drawn, and some stop with `Overflow` rather than shrink past their
+    floor: that is reported where the content writes it, unless it came from a measured
+    text (reported with the others)."""
     from pnp.content.heist import HeistRules
-    from pnp.render import heist, pdf
-    from pnp.render.cards import Theme
+    from pnp.render import heist
 
     if not isinstance(game.rules, HeistRules) or not game.pieces:
         return []
+    src = game.rules.src
+    out: list[Diagnostic] = []
+
+    def overflow(exc: heist.Overflow, before: int) -> None:
+        if all(m.fitted.fits for m in seen[before:]):
+            out.append(at(exc.src or src, "E720", str(exc),
+                          "shorten the text in the content, or give its box more room"))
+
     try:
         groups = heist.card_groups(game, geo, Theme())
-        size = geo.sizes["poker"]
-
-        def draw(canvas: Canvas) -> int:
-            for group in groups:
-                for item in group.items:
-                    item.front(canvas, size)
-            return 1
-
-        pdf.render(size.width, size.height, "fit", draw)
     except heist.Overflow as exc:
-        return [at(game.rules.src, "E720", str(exc),
-                   "shorten the text in the content, or give its box more room")]
-    return []
+        overflow(exc, len(seen))
+        return out
+    size = geo.layouts["heist-card"].size
+    drawn: set[int] = set()
+    for group in groups:
+        for item in group.items:
+            for face in (item.front, item.back):
+                if id(face) in drawn:
+                    continue
+                drawn.add(id(face))
+                before = len(seen)
+                try:
+                    face(scratch, size)
+                except heist.Overflow as exc:
+                    overflow(exc, before)
+    return out
+
+
+def _cover_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
+    """The faces the rulebook's title page pictures, for a game with a rulebook (for a
+    standard-deck game, cards that the printable deck may not hold)."""
+    from pnp.rulebook.figures import cover_faces
+
+    if game.files is None or not game.files.rulebook():
+        return
+    for face, size in cover_faces(game, geo, Theme()):
+        yield _at(face, size)
+
+
+def _report(m: rtext.Measured, fallback: Src) -> Diagnostic:
+    """E720 for one text that does not fit: what, which box, how far over, at its line."""
+    f = m.fitted
+    over = to_mm(f.overflow)
+    if f.too_wide:
+        shown = m.text if len(m.text) <= SHOWN else m.text[:SHOWN - 1] + "…"
+        message = (f"{m.what} does not fit: {shown!r} is {over:.1f} mm too wide for its "
+                   f"'{m.box}' box at {f.size:g} pt, the smallest it may be")
+    else:
+        lines = f.overflow / (f.size * f.style.leading)
+        message = (f"{m.what} does not fit its '{m.box}' box: {over:.1f} mm (about "
+                   f"{max(1, round(lines))} line(s)) too long at {f.size:g} pt, the smallest "
+                   "its box allows")
+    return at(m.src or fallback, "E720", message,
+              f"shorten it, or give the '{m.box}' box more room in the layout")
 
 
 def check(game: Game) -> list[Diagnostic]:
-    """Every card, Goal and board text against its box at the floor size."""
+    """Every text every face draws from the content, against its box at its floor size."""
     geo = geometry.default()
-    if "card" not in geo.layouts:
+    if not set(geo.layouts) >= LAYOUTS:
         return []  # the layouts have problems of their own, reported by the pipeline
-    out: list[Diagnostic] = _unpaired(game) + _heist(game, geo)
-    for what, box, content, src in _texts(game, geo.layouts):
-        if box.style is None or box.w <= 0:
-            continue
-        fitted = rtext.fit(content, box.style, box.w, box.h)
-        if not fitted.fits:
-            lines = fitted.overflow / (fitted.size * box.style.leading)
-            out.append(at(src, "E720",
-                          f"{what} does not fit: {to_mm(fitted.overflow):.1f} mm "
-                          f"(about {max(1, round(lines))} line(s)) too long at "
-                          f"{fitted.size:g} pt, the smallest its box allows",
-                          f"shorten it, or give the '{box.name}' box more room in the layout"))
-    return out
+    out: list[Diagnostic] = _unpaired(game)
+    size = geo.layouts["card"].size
+    scratch = pdf.new_canvas(io.BytesIO(), size.width, size.height, "fit")
+    with rtext.measuring() as seen:
+        for draw in (*_card_faces(game, geo), *_board_faces(game, geo), *_chip_faces(game)):
+            draw(scratch)
+        out += _heist(game, geo, scratch, seen)
+        for draw in _cover_faces(game, geo):
+            # a text that stops a face was measured, and is reported from there
+            with contextlib.suppress(Overflow):
+                draw(scratch)
+    # The same text in the same box, written at the same line (a deck's footer on each of
+    # its cards, every number of a Heat track), is reported once, where it runs over most.
+    worst: dict[tuple[str, str, Src | None], rtext.Measured] = {}
+    for m in seen:
+        key = (m.what, m.box, m.src)
+        if not m.fitted.fits and (key not in worst
+                                  or m.fitted.overflow > worst[key].fitted.overflow):
+            worst[key] = m
+    fallback = game.info.src if game.info else Src(game.id, 1, 1)
+    out += [_report(m, fallback) for m in worst.values()]
+    return list(dict.fromkeys(out))

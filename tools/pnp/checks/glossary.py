@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from pnp.checks.common import at
 from pnp.checks.printed import defined_names, printed
+from pnp.content.cards import GlossaryTerm
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic, closest
 
@@ -32,15 +33,55 @@ def check(game: Game) -> list[Diagnostic]:
     terms = [form for t in game.glossary for form in (t.term, *t.forms)]
     phrases = _phrases([*terms, *defined_names(game)])
     out: list[Diagnostic] = []
+    forms: dict[str, list[str]] = {}  # a term's missing form -> where it is printed
     for item in printed(game):
         for word in dict.fromkeys(stray_capitals(item.text.printed, phrases)):
+            if inflects(word, game):
+                src = item.text.at(word)
+                forms.setdefault(word, []).append(f"{src.file}:{src.line}")
+                continue
             match = closest(word, terms)
             hint = (f"did you mean '{match}'?" if match else
                     "add it to the glossary, or write it in lower case")
-            out.append(at(item.text.src, "W709",
+            out.append(at(item.text.at(word), "W709",
                           f"the text of {item.label} capitalises '{word}', which is not a "
                           "glossary term or a name in the game", hint))
+    for word, places in forms.items():
+        term = inflects(word, game)
+        assert term is not None
+        shown = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if len(places) > 3
+                                         else "")
+        out.append(at(term.src, "W709", f"'{word}' is printed ({shown}) but is not a form of "
+                      f"the glossary term '{term.term}'", f"add it: forms: [{word}]"))
     return out
+
+
+_ENDINGS = ("s", "es", "d", "ed", "ing", "'s", "’s")
+
+
+def inflects(word: str, game: Game) -> GlossaryTerm | None:
+    """The glossary term a word is a plural, verb form or possessive of ('Leaks', 'Repealed'),
+    or whose listed form is the word with two letters swapped ('Immunity cihp'), when the
+    word is not among the term's forms: the fix is in the glossary, not the text."""
+    terms = game.glossary or ()
+    if any(word in (t.term, *t.forms) for t in terms):
+        return None
+    for term in terms:
+        for base in (term.term, *term.forms):
+            stem = base[:-1] if base.endswith("e") else base
+            if any(word == base + end or word == stem + end for end in _ENDINGS) or \
+                    _swapped(word, base):
+                return term
+    return None
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Whether two words differ only by two neighbouring letters swapped."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and \
+        a[diff[1]] == b[diff[0]]
 
 
 def _phrases(known: Iterable[str]) -> re.Pattern[str] | None:

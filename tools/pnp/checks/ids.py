@@ -1,10 +1,15 @@
-"""E207: ids are unique within each kind of thing."""
+"""E207: ids are unique within each kind of thing. E716: card names are unique in a game.
+
+Two cards of one name (in one deck or in two) cannot be told apart at the table, in the
+rulebook's card lists or in a ruling that names one, whatever their ids.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from pnp.checks.common import at
+from pnp.content.cards import Card
 from pnp.content.heist import HeistRules
 from pnp.content.model import Src
 from pnp.content.project import Game
@@ -38,4 +43,22 @@ def check(game: Game) -> list[Diagnostic]:
             _unique(what, items, out)
     if isinstance(game.rules, HeistRules):
         _unique("variant", game.rules.variants, out)
+    _unique_names(game, out)
     return out
+
+
+def _unique_names(game: Game, out: list[Diagnostic]) -> None:
+    """E716 at the second card's name, naming where the first is."""
+    first: dict[str, Card] = {}
+    for card in game.cards or ():
+        key = " ".join(card.name.casefold().split())
+        prev = first.setdefault(key, card)
+        if prev is card or prev.id == card.id:
+            continue  # one card, or the same id twice (E207)
+        where = prev.name_src if prev.name_src.file else prev.src
+        deck = (f"in the {prev.deck.id} deck too" if prev.deck.id == card.deck.id
+                else f"in the {prev.deck.id} deck")
+        out.append(at(card.name_src if card.name_src.file else card.src, "E716",
+                      f"a second card is named '{card.name}' (ids '{prev.id}' and '{card.id}')",
+                      f"the first is {deck}, at {where.file}:{where.line}; give one of them "
+                      "another name"))

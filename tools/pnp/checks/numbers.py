@@ -46,7 +46,8 @@ def check(game: Game) -> list[Diagnostic]:
 
 def _di(game: Game, rules: DIRules, out: list[Diagnostic]) -> None:
     who: list[tuple[str, tuple[Term, ...], Src]] = [("the", (), rules.heat.src)]
-    who += [(f"the {a.name}'s", (*a.bend.while_, *a.cost.while_), a.src)
+    who += [(f"the {a.name}'s", (*a.bend.while_, *a.cost.while_),
+             next((t.src for t in (*a.bend.while_, *a.cost.while_) if t.name == "limit"), a.src))
             for a in game.archetypes or ()]
     for label, modifiers, src in who:
         with_, without = (rules.limit_for(modifiers, True), rules.limit_for(modifiers, False))

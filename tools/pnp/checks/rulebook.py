@@ -13,7 +13,9 @@
 - E752: a `[[link]]` (or `(#id)`) that names no section, door, Goal, card, character, role,
   piece, crime type or glossary term.
 - W753: a glossary term that the rulebook's own words never use.
-- E754: a source that cannot be filled, or a generated block that cannot be made.
+- E754: a source that cannot be filled, or a generated block that cannot be made. A worked
+  example that cannot be printed is not the rulebook's problem: the examples check reports
+  it at the example's own line (E201, E204, E701), and the rulebook does not repeat it.
 - W755: a ruling that no `{{ rulings() }}` block prints.
 """
 
@@ -24,6 +26,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pnp.checks import glossary
 from pnp.checks.common import at
 from pnp.checks.printed import defined_names
 from pnp.content.heist import HeistRules
@@ -52,23 +55,51 @@ def check(game: Game) -> list[Diagnostic]:
     book = rb.load(game)
     if book.empty:
         return list(book.diagnostics)
-    out = list(book.diagnostics)
+    out = _own(game, book.diagnostics)
     out += _typed_numbers(game)
     out += _empty(book)
-    out += [
-        Diagnostic(link.where.file, link.where.line, 1, "E752",
-                   f"the rulebook refers to '{link.target}', which is nothing in this game",
-                   "link to a section by its heading or id, or to a door, Goal, card, "
-                   "character, role or glossary term by its name")
-        for link in book.links if not link.known]
+    for link in book.links:
+        if link.known or not book.complete:
+            continue  # (a source that could not be filled hides the sections it holds)
+        term = glossary.inflects(link.target.strip(), game)
+        if term is not None:  # the glossary lacks the form, not the book a name
+            out.append(at(term.src, "E752", f"the rulebook refers to '{link.target}' "
+                          f"({link.where.file}:{link.where.line}), which is not a form of the "
+                          f"glossary term '{term.term}'",
+                          "add it to the term's forms, or check their spelling"))
+            continue
+        out.append(Diagnostic(
+            link.where.file, link.where.line, 1, "E752",
+            f"the rulebook refers to '{link.target}', which is nothing in this game",
+            "link to a section by its heading or id, or to a door, Goal, card, "
+            "character, role or glossary term by its name"))
     if not book.complete:  # what the book uses is unknown until every part can be filled
         return out
     out += _unused_terms(game, book)
     printed = book.rulings
-    out += [at(r.src, "W755", f"the ruling '{r.id}' is not printed in the rulebook",
-               "print it with {{ rulings() }} (every topic) or {{ rulings('" + r.topic + "') }}")
-            for r in game.rulings or () if r.id not in printed]
+    missing = [r for r in game.rulings or () if r.id not in printed]
+    if missing and len(missing) == len(game.rulings or ()) > 1:
+        r = missing[0]
+        out.append(at(r.src, "W755", f"the rulebook prints none of the {len(missing)} rulings",
+                      "print them with {{ rulings() }}, in the Timing and Rulings chapter"))
+    else:
+        out += [at(r.src, "W755", f"the ruling '{r.id}' is not printed in the rulebook",
+                   "print it with {{ rulings() }} (every topic) or {{ rulings('" + r.topic
+                   + "') }}") for r in missing]
     return out
+
+
+_EXAMPLES_DOC = re.compile(rb"^kind:\s*examples\s*(#.*)?$", re.MULTILINE)
+
+
+def _own(game: Game, found: list[Diagnostic]) -> list[Diagnostic]:
+    """The book's problems without the worked examples': those are reported where the
+    example is written, by the examples check or by the schema of its document."""
+    files = {e.src.file for e in game.examples or ()}
+    unbuilt = game.examples is None and game.files is not None and any(
+        _EXAMPLES_DOC.search(f.data) for f in game.files.yaml())
+    return [d for d in found if d.file not in files
+            and not (unbuilt and d.code == "E754" and "no example '" in d.message)]
 
 
 # ---- E750 ------------------------------------------------------------------------------------
@@ -138,7 +169,7 @@ def _typed_numbers(game: Game) -> list[Diagnostic]:
                    key=len, reverse=True)
     fields = list(data_fields(game))
     out: list[Diagnostic] = []
-    found, _ = rb_sources.read(game.folder)
+    found, _ = rb_sources.read(game.files)
     for src in found:
         for t in typed_numbers(src.text, currency, names):
             hint = _hint(t, fields)

@@ -1,12 +1,15 @@
 """Cards, crime types, characters, the glossary and the rulings.
 
 Builders take schema-valid documents and a `Texts` renderer; a card text that cannot be
-rendered becomes a diagnostic and the card keeps its template as its text.
+rendered becomes a diagnostic and the card keeps its template as its text. A text's fields
+name its owner's effect parameters across all its term lists, in printed order (`draw`,
+`draw_2`), as the rulebook and the checks name them.
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,12 +76,36 @@ class Headline:
 
 
 @dataclass(frozen=True, slots=True)
+class Unprinted:
+    """A field that a text leaves out on purpose (`draw.deck`, or a whole step `gain_2`),
+    and the reason the designer gives."""
+
+    name: str
+    reason: str
+    src: Src = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Text:
-    """A printed text: its template as written and the text as printed."""
+    """A printed text: its template as written, the text as printed, and the fields of its
+    owner (a card, ability, door or Goal) that it deliberately does not print. A template
+    that could not be filled is printed as written, and not `filled`."""
 
     source: str
     printed: str
     src: Src = field(compare=False, repr=False)
+    unprinted: tuple[Unprinted, ...] = field(default=(), compare=False, repr=False)
+    filled: bool = field(default=True, compare=False, repr=False)
+    # a text written over several lines: (line, the line as written) for each
+    lines: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
+
+    def at(self, words: str) -> Src:
+        """Where some words of the text are written: their line in a text written over
+        several lines, else the text's own position."""
+        for n, line in self.lines[1:] if len(self.lines) > 1 else ():
+            if words in line:
+                return Src(self.src.file, n, line.find(words) + 1)
+        return self.src
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +133,8 @@ class Card:
     back: str
     art: Ref | None
     src: Src = field(compare=False, repr=False)
+    name_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
+    count_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
 
     def terms(self) -> tuple[Term, ...]:
         """Every vocabulary term on the card, in printed order."""
@@ -132,6 +161,7 @@ class Ability:
     src: Src = field(compare=False, repr=False)
 
     def terms(self) -> tuple[Term, ...]:
+        """Every vocabulary term of the ability, in printed order."""
         return (*self.while_, *self.requires, *self.steps)
 
 
@@ -157,14 +187,21 @@ class Archetype:
 
 @dataclass(frozen=True, slots=True)
 class GlossaryTerm:
+    """A term of the glossary; `means` is its definition as printed, filled from the data
+    like card text (`text` keeps the template and where it is written)."""
+
     term: str
     forms: tuple[str, ...]
     means: str
     src: Src = field(compare=False, repr=False)
+    text: Text | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
+    """A ruling; `ruling` and `why` are its words as printed, filled from the data like card
+    text (`ruling_text` and `why_text` keep the templates and where they are written)."""
+
     id: str
     topic: str
     ruling: str
@@ -173,6 +210,8 @@ class Ruling:
     data: tuple[str, ...]
     acknowledges: tuple[str, ...]
     src: Src = field(compare=False, repr=False)
+    ruling_text: Text | None = field(default=None, compare=False, repr=False)
+    why_text: Text | None = field(default=None, compare=False, repr=False)
 
 
 class Builder:
@@ -183,14 +222,24 @@ class Builder:
         self.diagnostics = diagnostics
 
     def text(self, doc: Document, path: Path_, source: str, fields: dict[str, Any]) -> Text:
+        """The text at `path`, filled from `fields`; it carries what its owner (the mapping
+        that holds it) lists as `unprinted`."""
         src = Src.at(doc, path)
+        filled = True
         try:
             printed = self.texts.render(source, fields)
         except TextError as exc:
-            self.diagnostics.append(Diagnostic(src.file, src.line, src.col, "E701", str(exc),
-                                               "fields: " + ", ".join(field_names(fields))))
-            printed = source
-        return Text(source, printed, src)
+            hint = exc.hint or "fields: " + ", ".join(field_names(fields))
+            # in a text written over several lines, the line that holds what failed
+            words = [w.lstrip(".") for w in re.findall(r"'([^']+)'", str(exc))]
+            line = doc.line_of(path, *words)
+            self.diagnostics.append(Diagnostic(src.file, line, src.col if line == src.line
+                                               else 1, exc.code, str(exc), hint))
+            printed, filled = source, False
+        end = doc.ends.get(tuple(path), src.line)
+        lines = tuple((n, doc.text_line(n)) for n in range(src.line, end + 1)) \
+            if end > src.line else ()
+        return Text(source, printed, src, _unprinted(doc, path[:-1]), filled, lines)
 
     def card(self, doc: Document, deck: Ref, i: int, c: dict[str, Any]) -> Card:
         p: Path_ = ("cards", i)
@@ -212,9 +261,10 @@ class Builder:
                           type_name=types.get(crime.type.id, crime.type.id))
         if "covers" in c:
             fields["covers_name"] = types.get(c["covers"], c["covers"])
-        for group in terms.values():
-            for key, value in term_fields(group).items():
-                fields.setdefault(key, value)
+        ordered = (*terms["requires"], *terms["steps"], *terms["law.while"],
+                   *terms["law.on_pass"], *terms["headline.while"], *terms["headline.on_flip"])
+        for key, value in term_fields(ordered).items():
+            fields.setdefault(key, value)
         return Card(
             id=c["id"], name=c["name"], deck=deck, kind=CardKind(c["kind"]), count=c["count"],
             text=self.text(doc, (*p, "text"), c["text"], fields),
@@ -226,21 +276,32 @@ class Builder:
             door=Ref(c["door"], Src.at(doc, (*p, "door"))) if "door" in c else None,
             waives=c.get("waives"), back=c.get("back", ""),
             art=Ref(c["art"], Src.at(doc, (*p, "art"))) if "art" in c else None,
-            src=Src.at(doc, p),
+            src=Src.at(doc, p), name_src=Src.at(doc, (*p, "name")),
+            count_src=Src.at(doc, (*p, "count")),
         )
 
     def ability(self, doc: Document, path: Path_, a: dict[str, Any]) -> Ability:
         terms = _terms(doc, path, a)
         fields: dict[str, Any] = {"price": a.get("price", 0)}
-        for group in terms.values():
-            for key, value in term_fields(group).items():
-                fields.setdefault(key, value)
+        ordered = (*terms["while"], *terms["requires"], *terms["steps"])
+        for key, value in term_fields(ordered).items():
+            fields.setdefault(key, value)
         return Ability(
             name=a["name"], text=self.text(doc, (*path, "text"), a["text"], fields),
             while_=terms["while"], timing=tuple(Timing(t) for t in a.get("timing", ())),
             aim=Aim(a["aim"]) if "aim" in a else None, price=a.get("price", 0),
             requires=terms["requires"], steps=terms["steps"], src=Src.at(doc, path),
         )
+
+
+def _unprinted(doc: Document, owner: Path_) -> tuple[Unprinted, ...]:
+    """The `unprinted` entries of the mapping at `owner` (none when it has no such field)."""
+    node: Any = doc.data
+    for part in owner:
+        node = node[part]
+    found = node.get("unprinted") if isinstance(node, dict) else None
+    return tuple(Unprinted(str(k), str(v), Src.at(doc, (*owner, "unprinted", k), key=True))
+                 for k, v in (found or {}).items())
 
 
 def _terms(doc: Document, p: Path_, c: dict[str, Any]) -> dict[str, tuple[Term, ...]]:
@@ -282,10 +343,17 @@ def build_archetypes(doc: Document, build: Builder) -> tuple[Archetype, ...]:
     return tuple(out)
 
 
-def build_glossary(doc: Document) -> tuple[GlossaryTerm, ...]:
-    return tuple(GlossaryTerm(t["term"], tuple(t.get("forms", ())), t["means"],
-                              Src.at(doc, ("terms", i)))
-                 for i, t in enumerate(doc.data["terms"]))
+def build_glossary(doc: Document, build: Builder | None = None) -> tuple[GlossaryTerm, ...]:
+    """The glossary's terms, each definition filled from the data like card text (kept as
+    written when no text builder is given)."""
+    out = []
+    for i, t in enumerate(doc.data["terms"]):
+        p: Path_ = ("terms", i, "means")
+        text = (build.text(doc, p, t["means"], {}) if build is not None
+                else Text(t["means"], t["means"], Src.at(doc, p)))
+        out.append(GlossaryTerm(t["term"], tuple(t.get("forms", ())), text.printed,
+                                Src.at(doc, ("terms", i)), text))
+    return tuple(out)
 
 
 def build_rulings(doc: Document, build: Builder) -> tuple[Ruling, ...]:
@@ -293,10 +361,10 @@ def build_rulings(doc: Document, build: Builder) -> tuple[Ruling, ...]:
     out = []
     for i, r in enumerate(doc.data["rulings"]):
         p: Path_ = ("rulings", i)
-        out.append(Ruling(r["id"], r["topic"],
-                          build.text(doc, (*p, "ruling"), r["ruling"], {}).printed,
-                          build.text(doc, (*p, "why"), r["why"], {}).printed,
+        ruling = build.text(doc, (*p, "ruling"), r["ruling"], {})
+        why = build.text(doc, (*p, "why"), r["why"], {})
+        out.append(Ruling(r["id"], r["topic"], ruling.printed, why.printed,
                           tuple(r.get("settles", ())), tuple(r.get("data", ())),
-                          tuple(r.get("acknowledges", ())), Src.at(doc, p)))
+                          tuple(r.get("acknowledges", ())), Src.at(doc, p), ruling, why))
     return tuple(out)
 

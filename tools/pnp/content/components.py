@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.content.loader import Document
-from pnp.content.model import Ref, Src
+from pnp.content.model import Places, Ref, Src, place, places
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,11 @@ class Item:
     per_character: int | None
     enough_per_player: Ref | None  # a dotted path into the rules numbers
     src: Src = field(compare=False, repr=False)
+    where: Places = field(default=(), compare=False, repr=False)
+
+    def at(self, name: str) -> Src:
+        """Where one of the row's fields is written (`per_seat`), else the row."""
+        return place(self.where, name, self.src)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +113,7 @@ class Components:
                 enough_per_player=Ref(enough["rule"], Src.at(doc, (*p, "enough_per_player",
                                                                    "rule")))
                 if enough else None,
-                src=Src.at(doc, p),
+                src=Src.at(doc, p), where=places(doc, p),
             ))
         money = None
         if "money" in d:

@@ -2,11 +2,15 @@
 
 The model keeps every value with where it was written, so that a rules model playing the
 example can point at the line whose number disagrees with the rules. What the step kinds
-and fact names mean is the rules model's business, not the loader's.
+and facts do is the rules model's business; what they are is declared here, per ruleset
+(`VOCABULARIES`): each step kind with its arguments and what it can check, the set-up's and
+the result's facts, and the type of every value (a count, a seat, a card, a deck, a role
+...), so that `pnp check` holds every example to the game before anything plays it.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,11 +23,13 @@ Value = int | str | bool | tuple[int | str, ...] | tuple[tuple[str, int | str], 
 
 @dataclass(frozen=True, slots=True)
 class Fact:
-    """One named value of an example (an argument of a step, or something expected)."""
+    """One named value of an example (an argument of a step, or something expected); `items`
+    is where each item of a list, or each value of a mapping, is written."""
 
     key: str
     value: Value
     src: Src = field(compare=False, repr=False)
+    items: tuple[Src, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +42,9 @@ class ExampleStep:
     expect: tuple[Fact, ...]
     note: str
     src: Src = field(compare=False, repr=False)
+    who_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
+    do_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
+    note_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +60,8 @@ class Example:
     steps: tuple[ExampleStep, ...]
     result: tuple[Fact, ...]
     src: Src = field(compare=False, repr=False)
+    variants_src: tuple[Src, ...] = field(default=(), compare=False, repr=False)
+    seats_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
 
 
 def _value(data: Any) -> Value:
@@ -61,8 +72,17 @@ def _value(data: Any) -> Value:
     return data  # type: ignore[no-any-return]
 
 
+def _items(doc: Document, path: Path_, data: Any) -> tuple[Src, ...]:
+    if isinstance(data, list):
+        return tuple(Src.at(doc, (*path, i)) for i in range(len(data)))
+    if isinstance(data, dict):
+        return tuple(Src.at(doc, (*path, k)) for k in data)
+    return ()
+
+
 def _facts(doc: Document, path: Path_, data: dict[str, Any] | None) -> tuple[Fact, ...]:
-    return tuple(Fact(k, _value(v), Src.at(doc, (*path, k))) for k, v in (data or {}).items())
+    return tuple(Fact(k, _value(v), Src.at(doc, (*path, k)), _items(doc, (*path, k), v))
+                 for k, v in (data or {}).items())
 
 
 _STEP_KEYS = ("who", "do", "note", "expect")
@@ -79,9 +99,123 @@ def build_examples(doc: Document) -> tuple[Example, ...]:
             args = {k: v for k, v in s.items() if k not in _STEP_KEYS}
             steps.append(ExampleStep(s.get("who", ""), s["do"], _facts(doc, sp, args),
                                      _facts(doc, (*sp, "expect"), s.get("expect")),
-                                     s.get("note", ""), Src.at(doc, sp)))
+                                     s.get("note", ""), Src.at(doc, sp), Src.at(doc, (*sp, "who")),
+                                     Src.at(doc, (*sp, "do")), Src.at(doc, (*sp, "note"))))
         out.append(Example(e["id"], e["title"], e.get("source", ""), tuple(e["seats"]),
                            tuple(e.get("variants", ())), _facts(doc, (*p, "setup"), e.get("setup")),
                            tuple(steps), _facts(doc, (*p, "result"), e.get("result")),
-                           Src.at(doc, p)))
+                           Src.at(doc, p), _items(doc, (*p, "variants"), e.get("variants")),
+                           Src.at(doc, (*p, "seats"))))
     return tuple(out)
+
+
+# ---- what the examples of each ruleset may say ------------------------------------------------
+
+class FactType(enum.StrEnum):
+    """What kind of value a fact of an example holds."""
+
+    COUNT = "a whole number, 0 or more"
+    FLAG = "true or false"
+    WORD = "one of a few words"
+    SEAT = "a seat of the example, by name"
+    SEATS = "a list of seats of the example"
+    SEAT_COUNTS = "seat: whole number, for some seats of the example"
+    CARD = "a card, by id"
+    CARDS = "a list of cards, by id"
+    DECKS = "a list of decks, by id"
+    ARCHETYPE = "an archetype, by id"
+    DOOR = "a door, by id"
+    PIECE = "a piece of a standard-deck game, by id"
+    ROLE = "a role, by id"
+    ROLE_CARD = "a role card, by the id of its piece"
+    SHOWN = "what an accused player shows: a number of pieces ('2 diamonds') or a role"
+
+
+@dataclass(frozen=True, slots=True)
+class FactSpec:
+    """One fact an example may give: its name, its type and whether it must be given.
+    `kind` narrows a card to one kind of card; `words` are the words a WORD may be, or
+    words a ROLE, ROLE_CARD or SHOWN may be besides a role ('nothing')."""
+
+    name: str
+    type: FactType
+    required: bool = False
+    kind: str = ""
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StepSpec:
+    """A kind of step: the arguments it takes and the facts it can check afterwards."""
+
+    do: str
+    args: tuple[FactSpec, ...] = ()
+    expect: tuple[FactSpec, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """What the examples of one ruleset may say. With `role_cards`, the set-up may also count
+    each role card of the treasure by its piece id (`loyalist: 2`)."""
+
+    setup: tuple[FactSpec, ...]
+    steps: tuple[StepSpec, ...]
+    result: tuple[FactSpec, ...] = ()
+    role_cards: bool = False
+
+
+def _counts(*names: str) -> tuple[FactSpec, ...]:
+    return tuple(FactSpec(n, FactType.COUNT) for n in names)
+
+
+_C, _F = FactType.COUNT, FactType.FLAG
+# What a Diamond Heist step can check once it is played ('handoff' only where the treasure
+# is passed on).
+_HEIST_EXPECT = (*_counts("sees_diamonds", "sees_roles", "missing", "apologies"),
+                 FactSpec("shows", FactType.SHOWN, words=("rule-breaker",)),
+                 FactSpec("out", FactType.SEATS))
+_HANDOFF = FactSpec("handoff", _C)
+
+VOCABULARIES: dict[str, Vocabulary] = {
+    # The scenario of tests/test_rulebook_examples.py: one turn of the first seat.
+    "diplomatic-immunity": Vocabulary(
+        setup=(FactSpec("archetype", FactType.ARCHETYPE, True), FactSpec("heat", _C, True),
+               FactSpec("money", _C, True),
+               FactSpec("headline", FactType.CARD, True, kind="headline"),
+               FactSpec("hand", FactType.CARDS, True)),
+        steps=(
+            StepSpec("morning", (FactSpec("draw_from", FactType.DECKS),),
+                     _counts("cooled", "drawn", "heat", "hand")),
+            StepSpec("afternoon", (FactSpec("crimes", FactType.CARDS, True, kind="crime"),),
+                     _counts("heat_taken", "payout", "heat", "money", "rap_sheet", "hand")),
+            StepSpec("evening", (FactSpec("law", FactType.CARD, True, kind="law"),
+                                 FactSpec("vote", FactType.WORD, words=("yes", "no"))),
+                     (*_counts("fee", "money", "hand"), FactSpec("passes", _F),
+                      FactSpec("laws", FactType.CARDS, kind="law"))),
+            StepSpec("end-of-turn", (), _counts("discarded", "hand")),
+        ),
+    ),
+    # The scenario of pnp.rules.diamond_heist.scenario.
+    "diamond-heist": Vocabulary(
+        setup=_counts("diamonds", "apologies"),
+        steps=(
+            StepSpec("keep", (FactSpec("diamonds", _C, True),), (*_HEIST_EXPECT, _HANDOFF)),
+            StepSpec("hide", (FactSpec("role", FactType.ROLE_CARD, True, words=("nothing",)),),
+                     _HEIST_EXPECT),
+            StepSpec("take", (FactSpec("diamonds", _C),
+                              FactSpec("role", FactType.ROLE_CARD, words=("nothing",))),
+                     (*_HEIST_EXPECT, _HANDOFF)),
+            StepSpec("questioning", (), _HEIST_EXPECT),
+            StepSpec("answer", (FactSpec("saw", _C, True), FactSpec("claim", FactType.ROLE)),
+                     _HEIST_EXPECT),
+            StepSpec("accuse", (FactSpec("target", FactType.SEAT, True),), _HEIST_EXPECT),
+            StepSpec("bang", (FactSpec("shoot", _F, True),), _HEIST_EXPECT),
+            StepSpec("check", (), _HEIST_EXPECT),
+        ),
+        result=(FactSpec("ending", FactType.WORD,
+                         words=("diamonds_back", "agent_accused", "boss_out",
+                                "gunman_shot_agent")),
+                FactSpec("thieves", FactType.SEAT_COUNTS), FactSpec("winners", FactType.SEATS)),
+        role_cards=True,
+    ),
+}

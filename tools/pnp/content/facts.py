@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.content.loader import Document, Path_
-from pnp.content.model import Ref, Src
+from pnp.content.model import Places, Ref, Src, place, places
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,16 @@ class Fact:
     src: Src = field(compare=False, repr=False)
     quoted: int | None = None  # the number as the quote states it, if the value is derived
     why: str = ""
+    where: Places = field(default=(), compare=False, repr=False)
+
+    @property
+    def number_src(self) -> Src:
+        """Where the fact's number is written (`quoted:`, else `value:` or `price:`)."""
+        for name in ("quoted", "value", "price"):
+            found = place(self.where, name, self.src)
+            if found is not self.src:
+                return found
+        return self.src
 
     @property
     def subject(self) -> str:
@@ -45,5 +55,6 @@ def build_facts(doc: Document) -> tuple[Fact, ...]:
                 for k in ("goal", "term", "door")}
         out.append(Fact(goal=refs["goal"], term=refs["term"], door=refs["door"],
                         value=f["price"] if "door" in f else f["value"], quote=f["quote"],
-                        src=Src.at(doc, p), quoted=f.get("quoted"), why=f.get("why", "")))
+                        src=Src.at(doc, p), quoted=f.get("quoted"), why=f.get("why", ""),
+                        where=places(doc, p)))
     return tuple(out)

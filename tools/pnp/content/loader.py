@@ -8,6 +8,7 @@ diagnostics.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,10 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 # A JSON-style path to a value inside a document: keys and list indices.
 Path_ = tuple[str | int, ...]
 
-MAX_NODES = 200_000  # aliases may not expand a document past this many values
+# Aliases may add at most this many values to a document: a YAML file is as big as it is
+# written (the size limit is the snapshot's), but an alias repeats a whole subtree, so a
+# few lines can stand for billions of values (the "billion laughs").
+MAX_ALIAS_VALUES = 100_000
 MAX_DEPTH = 64
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _PLAIN_TAGS = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
@@ -47,6 +51,29 @@ class Document:
     data: Any
     values: dict[Path_, Mark] = field(default_factory=dict)
     keys: dict[Path_, Mark] = field(default_factory=dict)
+    ends: dict[Path_, int] = field(default_factory=dict)  # last line of a multi-line text
+    text: str = ""  # the file as read
+    _lines: list[str] = field(default_factory=list, repr=False)  # its lines, once split
+
+    def text_line(self, n: int) -> str:
+        """Line `n` (1-based) of the file as written."""
+        if not self._lines:
+            self._lines.extend(self.text.split("\n"))
+        return self._lines[n - 1] if 0 < n <= len(self._lines) else ""
+
+    def line_of(self, path: Path_, *words: str) -> int:
+        """The line of a value; for a text written over several lines, the first of its
+        lines that holds one of `words` (where a problem inside the text is)."""
+        start = self.mark(path).line
+        end = self.ends.get(tuple(path), start)
+        if end > start and words:
+            for n in range(start + 1, end + 1):  # the first holds the key, `>-` or `|`
+                line = self.text_line(n)
+                tags = "".join(re.findall(r"\{\{.*?\}\}|\{%.*?%\}", line))
+                # a word anywhere; a single mark (`:`) only inside a tag
+                if any(w in (line if len(w) > 1 else tags) for w in words if w):
+                    return n
+        return start
 
     def mark(self, path: Path_, *, key: bool = False) -> Mark:
         """Position of the value at `path` (or of its key), else of the nearest ancestor."""
@@ -82,19 +109,24 @@ class _Walker:
     def __init__(self, doc: Document, loader: yaml.SafeLoader) -> None:
         self.doc = doc
         self.loader = loader
-        self.count = 0
+        self.aliased = 0  # values reached a second time, through an alias
+        self.seen: set[int] = set()
         self.stack: set[int] = set()
         self.problems: list[Diagnostic] = []
 
-    def value(self, node: yaml.Node, path: Path_) -> Any:
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise _TooBig(node, f"more than {MAX_NODES} values (aliases expand too far)")
+    def value(self, node: yaml.Node, path: Path_, repeat: bool = False) -> Any:
+        repeat = repeat or id(node) in self.seen
+        self.seen.add(id(node))
+        if repeat:
+            self.aliased += 1
+            if self.aliased > MAX_ALIAS_VALUES:
+                raise _TooBig(node, f"aliases repeat more than {MAX_ALIAS_VALUES} values "
+                                    "(an alias bomb?)")
         if len(path) > MAX_DEPTH or id(node) in self.stack:
             raise _TooBig(node, "nested too deeply, or an alias refers to itself")
         self.doc.values.setdefault(path, _mark(node))
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+            return self.scalar(node, path)
         if node.tag not in _PLAIN_TAGS:
             m = _mark(node)
             self.problems.append(Diagnostic(
@@ -104,13 +136,17 @@ class _Walker:
         self.stack.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
-                return [self.value(item, (*path, i)) for i, item in enumerate(node.value)]
+                return [self.value(item, (*path, i), repeat)
+                        for i, item in enumerate(node.value)]
             assert isinstance(node, yaml.MappingNode)
-            return self.mapping(node, path)
+            return self.mapping(node, path, repeat)
         finally:
             self.stack.discard(id(node))
 
-    def scalar(self, node: yaml.ScalarNode) -> Any:
+    def scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        if node.end_mark.line > node.start_mark.line:
+            # 1-based; a block scalar ends at the start of the line after its last one
+            self.doc.ends[path] = node.end_mark.line + (1 if node.end_mark.column else 0)
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
@@ -122,7 +158,7 @@ class _Walker:
             )
             return None
 
-    def mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
+    def mapping(self, node: yaml.MappingNode, path: Path_, repeat: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
         first_line: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -147,7 +183,7 @@ class _Walker:
                 continue
             first_line[key] = km.line
             self.doc.keys[(*path, key)] = km
-            out[key] = self.value(value_node, (*path, key))
+            out[key] = self.value(value_node, (*path, key), repeat)
         return out
 
 
@@ -164,14 +200,21 @@ def load_yaml(path: Path, display: str) -> tuple[Document | None, list[Diagnosti
         raw = path.read_bytes()
     except OSError as exc:
         return None, [Diagnostic(display, 1, 1, "E102", f"cannot read file: {exc.strerror}")]
+    return parse_yaml(raw, path, display)
+
+
+def parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None,
+                                                               list[Diagnostic]]:
+    """One YAML file's bytes as a document (None if they cannot be one) and every problem."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [Diagnostic(display, line, col, "E102", "file is not UTF-8 text",
+        return None, [Diagnostic(display, line, col, "E102",
+                                 f"file is not UTF-8 text: byte 0x{raw[exc.start]:02x} here",
                                  "save the file as UTF-8")]
-    doc = Document(path=path, display=display, data=None)
+    doc = Document(path=path, display=display, data=None, text=text)
     loader = _Loader(text)
     try:
         try:
@@ -204,13 +247,35 @@ def load_yaml(path: Path, display: str) -> tuple[Document | None, list[Diagnosti
         loader.dispose()
 
 
+_SWALLOWED = re.compile(r"\n\s*(- |[A-Za-z_][\w-]*:|#)")  # a line of YAML inside a string
+
+
+def _open_quote(text: str, error_line: int) -> yaml.Mark | None:
+    """Where a quote opened that was closed only lines later, swallowing lines of YAML: the
+    parser fails far below it, but the stray quote is the mistake."""
+    found = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.line >= error_line:
+                break
+            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
+                    and token.end_mark.line > token.start_mark.line
+                    and _SWALLOWED.search(text[token.start_mark.index:token.end_mark.index])):
+                found = token.start_mark
+    except yaml.YAMLError:
+        pass
+    return found
+
+
 def _syntax(display: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     context = getattr(exc, "context", None) or ""
-    if "flow" in context or "simple key" in context:
-        # An unclosed bracket or a missing ':' is found lines later; where it began is
-        # where the mistake is.
+    if "flow" in context or "simple key" in context or "quoted scalar" in context:
+        # An unclosed bracket or quote, or a missing ':', is found lines later; where it
+        # began is where the mistake is.
         mark = getattr(exc, "context_mark", None) or mark
+    if mark is not None:
+        mark = _open_quote(text, mark.line) or mark
     if mark is not None:
         line, col = mark.line + 1, mark.column + 1
     elif isinstance(exc, yaml.reader.ReaderError):

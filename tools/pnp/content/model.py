@@ -14,6 +14,35 @@ from pnp.content.loader import Document, Path_
 from pnp.content.vocab import TERMS, TermKind, normalise
 
 
+class Incomplete(Exception):
+    """Raised on reading a part of the model that is missing or partial because its
+    documents had errors. Whatever needed the part (a text, a cross-check) is left
+    unchecked: its cause is already reported, and a second report would only repeat it."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(f"the {part} of this game have errors")
+        self.part = part
+
+
+class Damaged:
+    """A part of the model with errors, where a reader expects the part: any use of it
+    (an attribute, iterating, its length, its truth) raises Incomplete."""
+
+    __slots__ = ("_part",)
+
+    def __init__(self, part: str) -> None:
+        object.__setattr__(self, "_part", part)
+
+    def _stop(self, *args: object, **kwargs: object) -> Any:
+        raise Incomplete(object.__getattribute__(self, "_part"))
+
+    __getattr__ = __iter__ = __len__ = __bool__ = __getitem__ = __contains__ = _stop
+    __call__ = _stop
+
+    def __repr__(self) -> str:
+        return f"Damaged({object.__getattribute__(self, '_part')!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class Src:
     """Where a value was written: a displayable file name and a 1-based line and column."""
@@ -27,6 +56,23 @@ class Src:
         """The position of `path` inside `doc`."""
         m = doc.mark(path, key=key)
         return Src(doc.display, m.line, m.col)
+
+
+Places = tuple[tuple[str, "Src"], ...]  # where each field of an entry is written
+
+
+def places(doc: Document, path: Path_) -> Places:
+    """The position of every field of the mapping at `path`, so that a check can point at
+    the field at fault (`per_seat:`), not at the entry that holds it."""
+    data: Any = doc.data
+    for part in path:
+        data = data[part]
+    return tuple((k, Src.at(doc, (*path, k))) for k in data) if isinstance(data, dict) else ()
+
+
+def place(where: Places, name: str, default: Src) -> Src:
+    """Where the field `name` is written, else `default`."""
+    return next((src for key, src in where if key == name), default)
 
 
 @dataclass(frozen=True, slots=True)

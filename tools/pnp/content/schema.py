@@ -7,18 +7,22 @@ was probably meant.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, TypeChecker, validators
 from jsonschema.exceptions import ValidationError
+from jsonschema.protocols import Validator
 from referencing import Registry, Resource
 
 from pnp.content.loader import Document, Path_
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.diagnostics import Diagnostic, closest, did_you_mean
 
 _TYPE_WORDS = {
     "string": "text",
@@ -31,6 +35,29 @@ _TYPE_WORDS = {
 }
 
 
+def _is_integer(_checker: TypeChecker, value: Any) -> bool:
+    """A whole number is a Python int: JSON Schema would take 3.0 too, and true is an int to
+    Python, but every later stage counts, indexes and multiplies with these."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(_checker: TypeChecker, value: Any) -> bool:
+    """A number is an int or a finite float, never true/false, .inf or .nan (.nan passes
+    every minimum and maximum, since it compares false with everything)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+# One validator class for every schema, current and future: the draft's own rules with the
+# strict types above.
+StrictValidator: type[Validator] = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many(
+        {"integer": _is_integer, "number": _is_number}),
+)
+
+
 def _describe(value: Any) -> str:
     """How a YAML value looks to the person who typed it."""
     if value is None:
@@ -39,6 +66,10 @@ def _describe(value: Any) -> str:
         return "true/false"
     if isinstance(value, int):
         return "a whole number"
+    if isinstance(value, float) and math.isnan(value):
+        return "not a number (.nan)"
+    if isinstance(value, float) and math.isinf(value):
+        return "infinity"
     if isinstance(value, float):
         return "a decimal number"
     if isinstance(value, str):
@@ -68,9 +99,9 @@ def schema_names() -> list[str]:
 
 
 @cache
-def _validator(name: str) -> Draft202012Validator:
+def _validator(name: str) -> Validator:
     schema = _registry().contents(name)
-    return Draft202012Validator(schema, registry=_registry())
+    return StrictValidator(schema, registry=_registry())
 
 
 def has_schema(name: str) -> bool:
@@ -78,12 +109,156 @@ def has_schema(name: str) -> bool:
     return name in schema_names()
 
 
+@dataclass(frozen=True, slots=True)
+class _Missing:
+    """A required field that is not there, before it is said (see `_fields_of`)."""
+
+    path: Path_  # the mapping
+    name: str
+    hint: str
+    order: tuple[str, ...]  # the mapping's fields in the schema's order
+    beside: str = ""  # the field present that needs it (dependentRequired)
+
+
+@dataclass(frozen=True, slots=True)
+class _Unknown:
+    """A field the schema does not know, before it is said."""
+
+    path: Path_
+    name: str
+    allowed: tuple[str, ...]
+    what: str
+
+
+_Found = Diagnostic | _Missing | _Unknown
+
+
+# Documents known to be valid, by schema and content: validation is a pure function of the
+# data, and a game checked again in the same process (check then build, `pnp diff`, editors'
+# hooks) mostly holds documents that did not change.
+_VALID: set[tuple[str, str]] = set()
+
+
+def _fingerprint(schema: str, data: Any) -> tuple[str, str] | None:
+    try:
+        text = json.dumps(data, sort_keys=True, allow_nan=True)
+    except (TypeError, ValueError):
+        return None  # a value JSON cannot hold (a date): not kept
+    return schema, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def validate(doc: Document, schema: str) -> list[Diagnostic]:
-    """Every schema problem in `doc`, as diagnostics located at the offending key or value."""
-    out: list[Diagnostic] = []
+    """Every schema problem in `doc`, as diagnostics located at the offending key or value.
+    A misspelt field is one diagnostic (not "unknown 'nmae'" and "missing 'name'"), and the
+    fields missing from one mapping are one diagnostic, where the first of them belongs."""
+    key = _fingerprint(schema, doc.data)
+    if key is not None and key in _VALID:
+        return []
+    found: list[_Found] = []
     for error in _validator(schema).iter_errors(doc.data):
-        out.extend(_translate(doc, error))
+        found.extend(_translate(doc, error))
+    if key is not None and not found:
+        if len(_VALID) > 4096:
+            _VALID.clear()
+        _VALID.add(key)
+    out = [d for d in found if isinstance(d, Diagnostic)]
+    mappings = dict.fromkeys(f.path for f in found if not isinstance(f, Diagnostic))
+    for path in mappings:
+        out.extend(_fields_of(doc, path, [f for f in found if not isinstance(f, Diagnostic)
+                                          and f.path == path]))
     return out
+
+
+def _fields_of(doc: Document, path: Path_, found: list[_Missing | _Unknown]) -> list[Diagnostic]:
+    """The unknown and missing fields of one mapping, said once each."""
+    missing = list(dict.fromkeys(f.name for f in found if isinstance(f, _Missing)))
+    hints = {f.name: f.hint for f in found if isinstance(f, _Missing)}
+    order = next((f.order for f in found if isinstance(f, _Missing)), ())
+    where = _field(path, doc.data)
+    out: list[Diagnostic] = []
+    for u in dict.fromkeys(f for f in found if isinstance(f, _Unknown)):
+        meant = closest(u.name, missing)
+        if meant is not None:  # a misspelling of a field that is missing: say it once
+            missing.remove(meant)
+            out.append(doc.diag((*path, u.name), "E203", f"{where}: unknown {u.what} "
+                                f"'{u.name}'", f"did you mean '{meant}'?", key=True))
+            continue
+        hint = did_you_mean(u.name, u.allowed) or (
+            f"allowed here: {', '.join(u.allowed)}" if u.allowed else "no fields allowed here")
+        out.append(doc.diag((*path, u.name), "E203", f"{where}: unknown {u.what} '{u.name}'",
+                            hint, key=True))
+    if missing:
+        names = ", ".join(f"'{m}'" for m in missing)
+        message = (f"{where}: missing field {names}" if len(missing) == 1
+                   else f"{where}: missing fields {names}")
+        hint = hints[missing[0]] if len(missing) == 1 else ""
+        beside = next((f.beside for f in found if isinstance(f, _Missing)
+                       and f.name == missing[0] and f.beside), "")
+        place = (*path, beside) if beside else _gap(doc, path, missing[0], order)
+        if isinstance(place, int):
+            last = doc.text.count("\n") + 1
+            out.append(Diagnostic(doc.display, min(place, last), doc.mark(path).col, "E202",
+                                  message, hint))
+        else:
+            out.append(doc.diag(place, "E202", message, hint, key=True))
+    return out
+
+
+def _gap(doc: Document, path: Path_, name: str, order: tuple[str, ...]) -> Path_ | int:
+    """Where a missing field belongs (a path, or a line): at the first field written after
+    it (a deleted line's place is where the next line now stands), else just after the last
+    field before it, else at the mapping. Which fields come after it is read from the
+    mappings in the same place of the other entries (`cards[*]`,
+    `archetypes[*].diplomats[*].signature`), as the designer orders them, else from the
+    schema."""
+    present = _at(doc.data, path)
+    if not isinstance(present, dict) or not present:
+        return path
+    orders = [tuple(m) for m in _alike(doc.data, path) if name in m and m is not present]
+    orders = orders or ([order] if name in order else [])
+    after = {k for keys in orders for k in keys[keys.index(name) + 1:]}
+    before = {k for keys in orders for k in keys[:keys.index(name)]}
+    line = {k: doc.mark((*path, k), key=True).line for k in present}
+    following = [k for k in present if k in after and k not in before]
+    if following:
+        return (*path, min(following, key=line.__getitem__))
+    preceding = [k for k in present if k in before]
+    if preceding:
+        last = max(preceding, key=line.__getitem__)
+        return _end(doc, (*path, last)) + 1
+    return path
+
+
+def _end(doc: Document, path: Path_) -> int:
+    """The last line a value is written on."""
+    n = len(path)
+    lines = [doc.ends.get(p, m.line) for p, m in doc.values.items() if p[:n] == path]
+    return max(lines, default=doc.mark(path).line)
+
+
+def _at(data: Any, path: Path_) -> Any:
+    for part in path:
+        if isinstance(data, dict) and isinstance(part, str):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def _alike(data: Any, path: Path_) -> Iterator[dict[str, Any]]:
+    """Every mapping at the same place as `path` with any list index: its cousins."""
+    if not path:
+        if isinstance(data, dict):
+            yield data
+        return
+    head, rest = path[0], path[1:]
+    if isinstance(head, int) and isinstance(data, list):
+        for item in data:
+            yield from _alike(item, rest)
+    elif isinstance(head, str) and isinstance(data, dict) and head in data:
+        yield from _alike(data[head], rest)
 
 
 def _field(path: Path_, data: Any) -> str:
@@ -110,30 +285,45 @@ def _last_name(path: Path_) -> str:
     return "this value"
 
 
-def _translate(doc: Document, e: ValidationError) -> Iterator[Diagnostic]:
+def _properties(e: ValidationError) -> dict[str, Any]:
+    """The properties of the mapping an error is about, in the schema's order: those of the
+    schema the error came from, else of its parents (an `if`/`then` requirement)."""
+    schema: Any = e.schema
+    parent = e.parent
+    while not (isinstance(schema, dict) and isinstance(schema.get("properties"), dict)):
+        if parent is None:
+            return {}
+        schema, parent = parent.schema, parent.parent
+    return dict(schema["properties"])
+
+
+def _translate(doc: Document, e: ValidationError) -> Iterator[_Found]:
     path: Path_ = tuple(e.absolute_path)
     kind = str(e.validator)
     schema: dict[str, Any] = e.schema if isinstance(e.schema, dict) else {}
     value: Any = e.validator_value  # jsonschema types these as possibly unset
     instance: Any = e.instance
     where = _field(path, doc.data)
-    if kind == "required":
-        missing = [k for k in value if k not in instance]
-        props = schema.get("properties", {})
-        for name in missing:
-            desc = props.get(name, {}).get("description", "") if isinstance(props, dict) else ""
-            yield doc.diag(path, "E202", f"{where}: missing field '{name}'", desc, key=True)
+    if kind in ("required", "dependentRequired"):
+        if kind == "required":
+            missing = [(k, "") for k in value if k not in instance]
+        else:  # {present field: [fields it needs]}
+            missing = [(k, have) for have, needs in value.items() if have in instance
+                       for k in needs if k not in instance]
+        props = _properties(e)
+        for name, beside in missing:
+            desc = props.get(name, {}).get("description", "")
+            if beside:
+                desc = f"'{beside}' needs '{name}' beside it" + (f": {desc}" if desc else "")
+            yield _Missing(path, name, desc if isinstance(desc, str) else "", tuple(props),
+                           beside)
     elif kind == "additionalProperties":
-        allowed = list(schema.get("properties", {}))
+        allowed = tuple(schema.get("properties", {}))
+        what = schema.get("title", "field") if "title" in schema and schema.get(
+            "maxProperties") == 1 else "field"
         for name in instance:
-            if name in allowed:
-                continue
-            hint = did_you_mean(name, allowed) or (
-                f"allowed here: {', '.join(allowed)}" if allowed else "no fields allowed here")
-            what = schema.get("title", "field") if "title" in schema and schema.get(
-                "maxProperties") == 1 else "field"
-            yield doc.diag((*path, name), "E203", f"{where}: unknown {what} '{name}'", hint,
-                           key=True)
+            if name not in allowed:
+                yield _Unknown(path, name, allowed, str(what))
     elif kind == "type":
         expected = [str(t) for t in (value if isinstance(value, list) else [value])]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
@@ -141,6 +331,8 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[Diagnostic]:
         if "string" in expected and isinstance(instance, int | float) and not isinstance(
                 instance, bool):
             hint = f"put it in quotes: \"{instance}\""
+        elif "integer" in expected:
+            hint = _whole_number_hint(instance)
         elif "array" in expected and not isinstance(instance, list):
             hint = "write it as a list: one '- item' line per entry, or [a, b]"
         yield doc.diag(path, "E201",
@@ -153,14 +345,18 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[Diagnostic]:
         yield doc.diag(path, "E206", f"{where}: {instance!r} is not allowed here",
                        hint or f"one of: {shown}")
     elif kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        bound = value
+        bound = _number(value)
         phrase = {
             "minimum": f"at least {bound}",
             "maximum": f"at most {bound}",
             "exclusiveMinimum": f"more than {bound}",
             "exclusiveMaximum": f"less than {bound}",
         }[kind]
-        yield doc.diag(path, "E205", f"{where} must be {phrase}, not {instance}")
+        yield doc.diag(path, "E205", f"{where} must be {phrase}, not {_number(instance)}",
+                       str(schema.get("description", "")))
+    elif kind == "maxLength":
+        yield doc.diag(path, "E206", f"{where} is too long: {len(instance):,} characters, at "
+                       f"most {value:,}", "shorten it")
     elif kind in ("minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
                   "minLength"):
         phrase = {
@@ -177,8 +373,12 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[Diagnostic]:
         yield doc.diag(path, code, f"{where} {phrase}")
     elif kind == "pattern":
         hint = schema.get("description", "")
-        yield doc.diag(path, "E206", f"{where}: {instance!r} is not in the expected form",
-                       hint)
+        if "propertyNames" in e.absolute_schema_path:  # a key, not a value: point at it
+            yield doc.diag((*path, instance), "E206", f"{where}: the key {instance!r} is not "
+                           "in the expected form", hint, key=True)
+        else:
+            yield doc.diag(path, "E206", f"{where}: {instance!r} is not in the expected form",
+                           hint)
     elif kind in ("anyOf", "oneOf"):
         yield from _alternatives(doc, e, path)
     else:
@@ -186,7 +386,7 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[Diagnostic]:
 
 
 def _alternatives(doc: Document, e: ValidationError, path: Path_) -> (
-    Iterator[Diagnostic]
+    Iterator[_Found]
 ):
     """anyOf/oneOf: report the branch that fits the value's type, or name the choices."""
     branches: Any = e.validator_value
@@ -212,14 +412,43 @@ def _alternatives(doc: Document, e: ValidationError, path: Path_) -> (
         yield doc.diag(path, "E206", f"{where}: {instance!r} is not allowed here",
                        did_you_mean(instance, words) or f"one of: {', '.join(words)}")
         return
+    if len(fitting) > 1 and isinstance(instance, dict):
+        # mappings of several kinds (a Goal's fact, a door's fact): the kind it is nearest
+        # to, with the fewest problems, is the one that was meant
+        fewest = min(len(by_branch[i]) for i in fitting)
+        nearest = [i for i in fitting if len(by_branch[i]) == fewest]
+        if len(nearest) == 1:
+            fitting = nearest
     if len(fitting) == 1:
         for sub in by_branch[fitting[0]]:
             yield from _translate(doc, sub)
         return
     types = [str(b["type"]) for b in branches if "type" in b]
     expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types) or "another form"
-    yield doc.diag(path, "E201", f"{where} must be {expected}, not {_describe(instance)}",
-                   f"one of: {', '.join(words)}" if words else "")
+    hint = f"one of: {', '.join(words)}" if words else ""
+    if "integer" in types and isinstance(instance, int | float):
+        hint = _whole_number_hint(instance)  # 2.0 or true where a number was meant
+    yield doc.diag(path, "E201", f"{where} must be {expected}, not {_describe(instance)}", hint)
+
+
+def _number(value: Any) -> str:
+    """A number as a reader takes it in: 999,999,999; a 35-digit number by its length."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = len(str(abs(value)))
+        return f"a {digits}-digit number" if digits > 15 else f"{value:,}" if digits > 4 else (
+            str(value))
+    return str(value)
+
+
+def _whole_number_hint(value: Any) -> str:
+    """What to write instead of a value that is not a whole number: 3 for 3.0."""
+    if isinstance(value, float) and math.isfinite(value):
+        if value.is_integer():
+            return f"write {int(value)}"
+        return f"write a whole number: {math.floor(value)} or {math.ceil(value)}"
+    if isinstance(value, bool):
+        return "write a whole number such as 2; true and false are not numbers"
+    return "write a whole number such as 2"
 
 
 def _repeated(items: Any) -> str:

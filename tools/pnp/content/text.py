@@ -2,7 +2,9 @@
 
 A designer writes `Take {{ take_money.amount|money }} from a rival.`; the number is the
 step's own parameter, so the text and the rules model can never disagree. Undefined fields
-are errors (StrictUndefined), reported as diagnostics by the caller.
+are errors (StrictUndefined), reported as diagnostics by the caller. Texts are filled in the
+sandbox (`sandbox.py`): a template reads data and does a bounded amount of work, or is
+refused (E714, E715).
 """
 
 from __future__ import annotations
@@ -15,10 +17,21 @@ from typing import Any
 import jinja2
 
 from pnp.content.model import Currency, Term
+from pnp.content.sandbox import Sandbox, TemplateRefused
+
+TEXT_HINT = ("a text prints its own fields, the game's data (rules, game, door(), goal(), "
+             "item(), components(), term(), limit(), crime_types) and the filters money, "
+             "ordinal, times, length, join and map (README: Content)")
 
 
 class TextError(Exception):
-    """A template that cannot be rendered: unknown field, bad syntax."""
+    """A template that cannot be rendered: unknown field, bad syntax (E701), or refused by
+    the sandbox (E714, E715, with its own hint)."""
+
+    def __init__(self, message: str, code: str = "E701", hint: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.hint = hint
 
 
 def term_fields(terms: Iterable[Term]) -> dict[str, dict[str, Any]]:
@@ -60,6 +73,10 @@ class Texts:
         try:
             template = env.from_string(source)
             return template.render({**self.globals, **fields}).strip()
+        except TemplateRefused as exc:
+            line = exc.line or 1
+            where = f" (line {line} of the text)" if line > 1 else ""
+            raise TextError(exc.message + where, exc.code, exc.hint) from exc
         except jinja2.UndefinedError as exc:
             message = exc.message or ""
             match = re.search(r"has no attribute '([^']+)'", message)
@@ -68,21 +85,20 @@ class Texts:
             raise TextError(f"unknown field in text: {message}") from exc
         except jinja2.TemplateSyntaxError as exc:
             raise TextError(f"text template error: {exc.message}") from exc
-        except (TypeError, ValueError) as exc:
+        except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError,
+                ValueError) as exc:
             raise TextError(f"text template error: {exc}") from exc
 
 
-_ENVS: dict[Currency, jinja2.Environment] = {}
+_ENVS: dict[Currency, Sandbox] = {}
 
 
-def _environment(currency: Currency) -> jinja2.Environment:
+def _environment(currency: Currency) -> Sandbox:
     env = _ENVS.get(currency)
     if env is None:
-        env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                 keep_trailing_newline=False)
-        env.filters["money"] = lambda n: currency.format(int(n))
-        env.filters["ordinal"] = ordinal
-        env.filters["times"] = _times
+        env = Sandbox(what="text template", hint=TEXT_HINT, keep_trailing_newline=False,
+                      filters={"money": lambda n: currency.format(int(n)),
+                               "ordinal": ordinal, "times": _times})
         _ENVS[currency] = env
     return env
 

@@ -242,12 +242,25 @@ def terms_of(kind: TermKind) -> list[TermDef]:
 
 _INT = {ParamType.AMOUNT: 1, ParamType.COUNT: 0}
 
+# The largest number a parameter takes: money as the schemas allow it anywhere (in the game's
+# units); anything else (Heat, cards, crimes, votes, tokens) is counted one by one in play,
+# so it stays below 100. A delta may be as far below 0 as above.
+MONEY_MAX = 999_999_999
+SMALL_MAX = 99
+MONEY_TERMS = frozenset({"gain", "pay", "take_money", "propose_law", "money_at_least",
+                         "crime_payout", "hush_money_price", "law_fee", "door_price",
+                         "deny_price"})
 
-def _param_schema(p: Param) -> dict[str, Any]:
+
+def _most(term: str) -> int:
+    return MONEY_MAX if term in MONEY_TERMS else SMALL_MAX
+
+
+def _param_schema(p: Param, term: str) -> dict[str, Any]:
     if p.type in _INT:
-        return {"type": "integer", "minimum": _INT[p.type]}
+        return {"type": "integer", "minimum": _INT[p.type], "maximum": _most(term)}
     if p.type is ParamType.DELTA:
-        return {"type": "integer"}
+        return {"type": "integer", "minimum": -_most(term), "maximum": _most(term)}
     if p.type is ParamType.TARGET:
         return {"enum": [t.value for t in Target]}
     if p.type is ParamType.CHOICE:
@@ -255,8 +268,9 @@ def _param_schema(p: Param) -> dict[str, Any]:
     if p.type is ParamType.FLAG:
         return {"type": "boolean"}
     if p.type is ParamType.OPTIONS:
-        return {"type": "array", "minItems": 2,
-                "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/step"}}}
+        return {"type": "array", "minItems": 2, "maxItems": 10,
+                "items": {"type": "array", "minItems": 1, "maxItems": 20,
+                          "items": {"$ref": "#/$defs/step"}}}
     return {"$ref": "common.schema.json#/$defs/ref"}  # crime types and decks: checked later
 
 
@@ -267,9 +281,9 @@ def _term_schema(t: TermDef) -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "required": [p.name for p in t.params if p.default is None],
-        "properties": {p.name: _param_schema(p) for p in t.params},
+        "properties": {p.name: _param_schema(p, t.name) for p in t.params},
     }
-    short = _param_schema(t.params[0])
+    short = _param_schema(t.params[0], t.name)
     if t.bare:  # `discard_hand:` with nothing after it means the same as the bare word
         return {"description": t.summary, "anyOf": [{"type": "null"}, short, full]}
     return {"description": t.summary, "anyOf": [short, full]}

@@ -4,7 +4,9 @@ Every part of a game becomes a list of entities (a card, a Departure, a rules nu
 of the treasure table ...), each a flat, ordered mapping of field to value, made by walking
 the model's frozen dataclasses. Two versions are compared entity by entity, matched by id,
 and field by field. Positions in the YAML (`Src`) are never compared: moving a card within
-its file is no change.
+its file is no change. A printed text is compared as printed and as written: a template
+rewritten to print the same words (or with a part that prints nothing) is a change of its
+own field, `text (template, prints the same)`, so that no edit of a template goes unseen.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.content.cards import Text
@@ -47,7 +49,7 @@ CHECK_DATA = "facts"  # compared, but reported apart: numbers `pnp check` holds 
 # generically, in a section named after it.
 COVERED = frozenset({"id", "folder", "info", "rules", "components", "doors", "goals",
                      "doors_per_goal", "roles", "pieces", "cards", "crime_types", "archetypes",
-                     "glossary", "rulings", "facts", "examples"})
+                     "glossary", "rulings", "facts", "examples", "files"})
 
 
 def heading(section: str) -> str:
@@ -57,6 +59,8 @@ def heading(section: str) -> str:
 
 MONEY = "money"
 TEXT = "text"
+# How a template's own field is labelled when only the template changed, not the print.
+TEMPLATE = "{} (template, prints the same)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,7 @@ class Entity:
     kind: str
     name: str
     fields: dict[str, tuple[Value, str]]  # label -> (value, style)
+    sources: dict[str, str] = field(default_factory=dict)  # a text's label -> its template
 
 
 Entities = dict[str, Entity]  # by id, in the game's order
@@ -141,10 +146,11 @@ def _keyed(item: object) -> tuple[str, object] | None:
     return None
 
 
-def flatten(value: object, prefix: str = "", out: dict[str, Value] | None = None
-            ) -> dict[str, Value]:
+def flatten(value: object, prefix: str = "", out: dict[str, Value] | None = None,
+            sources: dict[str, str] | None = None) -> dict[str, Value]:
     """Every leaf of a model value as {dotted path: value}. Positions are left out; texts
-    are their printed form; lists of records with an id are keyed by it."""
+    are their printed form (and their templates go into `sources`, by the same path); lists
+    of records with an id are keyed by it."""
     out = {} if out is None else out
     key = prefix.rstrip("_") if prefix else ""
     if isinstance(value, Src):
@@ -162,18 +168,22 @@ def flatten(value: object, prefix: str = "", out: dict[str, Value] | None = None
     elif isinstance(value, PlayingCard):
         out[key] = str(value)
     elif isinstance(value, Text):
-        out[key] = value.printed  # the printed form; the template may change, unprinted
+        out[key] = value.printed
+        if sources is not None:
+            sources[key] = value.source
     elif isinstance(value, tuple):
-        _flatten_tuple(value, key, out)
+        _flatten_tuple(value, key, out, sources)
     elif dataclasses.is_dataclass(value):
         for f in _fields(value):
-            flatten(getattr(value, f.name), f"{key}.{f.name}" if key else f.name, out)
+            flatten(getattr(value, f.name), f"{key}.{f.name}" if key else f.name, out,
+                    sources)
     else:
         out[key] = str(value)
     return out
 
 
-def _flatten_tuple(items: tuple[Any, ...], key: str, out: dict[str, Value]) -> None:
+def _flatten_tuple(items: tuple[Any, ...], key: str, out: dict[str, Value],
+                   sources: dict[str, str] | None) -> None:
     if not items:
         out[key] = ""
     elif all(isinstance(i, Term) for i in items):
@@ -185,11 +195,11 @@ def _flatten_tuple(items: tuple[Any, ...], key: str, out: dict[str, Value]) -> N
             ident = getattr(item, "id", None)
             pair = _keyed(item)
             if isinstance(ident, str):
-                flatten(item, f"{key}.{ident}", out)
+                flatten(item, f"{key}.{ident}", out, sources)
             elif pair is not None:
-                flatten(pair[1], f"{key}.{pair[0]}", out)
+                flatten(pair[1], f"{key}.{pair[0]}", out, sources)
             else:
-                flatten(item, f"{key}.{n + 1}", out)
+                flatten(item, f"{key}.{n + 1}", out, sources)
     else:
         out[key] = ", ".join(_scalar(i) for i in items)
 
@@ -198,20 +208,30 @@ def _entity(kind: str, name: str, obj: object, *, drop: Iterable[str] = ("id",),
             rename: dict[str, str] | None = None, money: Iterable[str] = (),
             text: Iterable[str] = (), prefix_rename: dict[str, str] | None = None) -> Entity:
     """An entity from a model object: its flattened fields, some dropped or renamed."""
-    flat = flatten(obj)
+    sources: dict[str, str] = {}
+    flat = flatten(obj, sources=sources)
     dropped = tuple(drop)
-    fields: dict[str, tuple[Value, str]] = {}
-    for path, value in flat.items():
+
+    def label_of(path: str) -> str | None:
         if path in dropped or any(path.startswith(d + ".") for d in dropped):
-            continue
+            return None
         label = (rename or {}).get(path, path)
         for old, new in (prefix_rename or {}).items():
             if label.startswith(old):
                 label = new + label[len(old):]
+        return label
+
+    fields: dict[str, tuple[Value, str]] = {}
+    for path, value in flat.items():
+        label = label_of(path)
+        if label is None:
+            continue
         style = MONEY if label in money else TEXT if (
             label in text or label.endswith("text") or _is_prose(value)) else ""
         fields[label] = (value, style)
-    return Entity(kind, name, fields)
+    written = {label: source for path, source in sources.items()
+               if (label := label_of(path)) is not None}
+    return Entity(kind, name, fields, written)
 
 
 def _is_prose(value: Value) -> bool:
@@ -321,12 +341,21 @@ def _crime_types(g: Game) -> Entities:
     return _by_id("crime-type", g.crime_types or ())
 
 
+def _with_sources(e: Entity, texts: dict[str, Text | None]) -> Entity:
+    """An entity whose printed strings keep their templates elsewhere in the model."""
+    e.sources.update({label: t.source for label, t in texts.items() if t is not None})
+    return e
+
+
 def _rulings(g: Game) -> Entities:
-    return {r.id: _entity("ruling", r.topic, r, text=("ruling", "why")) for r in g.rulings or ()}
+    return {r.id: _with_sources(_entity("ruling", r.topic, r, text=("ruling", "why")),
+                                {"ruling": r.ruling_text, "why": r.why_text})
+            for r in g.rulings or ()}
 
 
 def _glossary(g: Game) -> Entities:
-    return {t.term: _entity("term", t.term, t, drop=("term",), text=("means",))
+    return {t.term: _with_sources(_entity("term", t.term, t, drop=("term",), text=("means",)),
+                                  {"means": getattr(t, "text", None)})
             for t in g.glossary or ()}
 
 
@@ -381,6 +410,11 @@ def _compare(section: str, old: Entities, new: Entities) -> list[Change]:
             nv, ns = n.fields.get(label, (None, ""))
             if ov != nv or type(ov) is not type(nv):
                 fields.append(Field(label, ov, nv, ns or os_))
+            elif label in o.sources and label in n.sources and \
+                    o.sources[label] != n.sources[label]:
+                # The same words from another template: unseen in print, so said here.
+                fields.append(Field(TEMPLATE.format(label), o.sources[label],
+                                    n.sources[label], TEXT))
         if fields:
             out.append(Change(section, n.kind, ident, n.name, "changed", tuple(fields)))
     for ident, o in old.items():

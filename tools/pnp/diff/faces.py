@@ -21,7 +21,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.content.assets import resolve
+from pnp.content.assets import art_bytes
 from pnp.content.cards import Card
 from pnp.content.heist import HeistRules
 from pnp.content.project import Game
@@ -259,17 +259,13 @@ def unversioned(game: Game) -> Game:
     return dataclasses.replace(game, info=dataclasses.replace(game.info, version=""))
 
 
-def _art(game: Game, ref: str) -> bytes | None:
-    path = resolve(game, ref)
-    return path.read_bytes() if path is not None and path.is_file() else None
-
-
 def same(old: Game, new: Game) -> bool:
     """Whether two versions print alike for certain: renderers are pure functions of the
     model and the art it names, so equal models with equal art draw equal faces."""
     if dataclasses.replace(old, folder=None) != dataclasses.replace(new, folder=None):
         return False
-    return all(_art(old, c.art.id) == _art(new, c.art.id) for c in new.cards or () if c.art)
+    return all(art_bytes(old, c.art.id) == art_bytes(new, c.art.id)
+               for c in new.cards or () if c.art)
 
 
 def changed(old: Game, new: Game, geo: Geometry) -> list[FaceChange]:

@@ -7,27 +7,25 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-import os
-from pathlib import Path
 
-from pnp.content.project import YAML_SUFFIXES
+from pnp.content.snapshot import YAML_SUFFIXES, File, Snapshot
 from pnp.diff.changes import TEXT, Change, Field
 
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 
 
-def _files(folder: Path | None) -> dict[str, bytes]:
-    """{path relative to the folder: contents} of every file but YAML and hidden ones."""
+def _files(snap: Snapshot | None) -> dict[str, bytes]:
+    """{path relative to the game folder: contents} of every file but YAML and hidden ones,
+    read through the game's snapshot (so a link out of the content folder or a FIFO is never
+    opened; such a file is compared by why it was refused)."""
     out: dict[str, bytes] = {}
-    if folder is None or not folder.is_dir():
-        return out
-    for root, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(names):
-            if name.startswith(".") or name.endswith(YAML_SUFFIXES):
-                continue
-            path = Path(root, name)
-            out[path.relative_to(folder).as_posix()] = path.read_bytes()
+    for name in snap.names if snap is not None else ():
+        if name.endswith(YAML_SUFFIXES):
+            continue
+        assert snap is not None
+        found = snap.read(name)
+        out[name] = found.data if isinstance(found, File) else \
+            f"(not read: {found.reason})".encode()
     return out
 
 
@@ -58,9 +56,9 @@ def _fields(data: bytes) -> list[Field]:
                                                    None)]
 
 
-def compare(old_folder: Path | None, new_folder: Path | None) -> list[Change]:
+def compare(old_files: Snapshot | None, new_files: Snapshot | None) -> list[Change]:
     """Every file added, removed or changed between two game folders."""
-    old, new = _files(old_folder), _files(new_folder)
+    old, new = _files(old_files), _files(new_files)
     out: list[Change] = []
     for path in sorted(set(old) | set(new)):
         before, after = old.get(path), new.get(path)

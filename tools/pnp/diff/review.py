@@ -13,7 +13,7 @@ from pnp import pipeline
 from pnp.content.project import Game, find_games
 from pnp.diagnostics import Diagnostic, counts
 from pnp.diff import faces, files
-from pnp.diff.changes import Change, check_data, compare, heading
+from pnp.diff.changes import TEMPLATE, Change, check_data, compare, heading
 from pnp.diff.play import Play, simulate
 from pnp.diff.versions import Request, Version, VersionError
 from pnp.render import geometry
@@ -100,7 +100,10 @@ def _warnings(diff: GameDiff) -> list[str]:
             diff.old_version != diff.new_version:
         return []
     printed = len(diff.printed)
-    other = list(dict.fromkeys(heading(c.section).lower() for c in diff.changes))
+    # a template rewritten to print the same words reprints nothing: no new version needed
+    other = list(dict.fromkeys(heading(c.section).lower() for c in diff.changes
+                               if not all(f.name.endswith(TEMPLATE.format(""))
+                                          for f in c.fields)))
     if not printed and not other:
         return []
     parts = (", ".join(other[:-1]) + " and " + other[-1] if len(other) > 1 else other[0]) \
@@ -130,7 +133,7 @@ def review(request: Request, sim: int = 0, seed: int = 0, jobs: int = 1) -> Revi
                         old.info.version if old and old.info else None,
                         new.info.version if new and new.info else None, old=old, new=new)
         before, after = old or Game(game_id), new or Game(game_id)
-        diff.changes = compare(before, after) + files.compare(before.folder, after.folder)
+        diff.changes = compare(before, after) + files.compare(before.files, after.files)
         diff.check_data = check_data(before, after)
         diff.printed = faces.changed(before, after, geo)
         if old is None or new is None:

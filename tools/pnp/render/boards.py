@@ -5,8 +5,10 @@ A face is a pure function of the model and the `board` layout: a band in the arc
 colour with the diplomat's cameo, name and archetype; the Bend, the Cost and the Signature;
 the Limits with and without Immunity (from `DIRules.limit_for`); three 24.26 mm slots for the
 Immunity, Signature and Favor chips; and the Heat track, 0 to the top, with both Limits
-marked on it. Text is fitted to its box; text that does not fit at its box's floor raises
-`BoardError` instead of being drawn past the box. With `ink_saver`, nothing is filled.
+marked on it. Every text is fitted to its box or its room, shrinking to a floor; text that
+does not fit even there makes `draw_face` raise `BoardError` (naming every such text) once
+the face is drawn, so no board prints with text past its box. With `ink_saver`, nothing is
+filled.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
@@ -42,6 +44,7 @@ HEAT = icons.HEAT
 MUTED = "#6d655c"
 PANEL = "#efe6d2"
 CHIP_SIZE = mm(24.26)  # Immunity, Signature and Favor chips: quarter-size
+HEAT_FLOOR = 9.0  # the smallest number on the Heat track, still read across the table
 
 TITLES = frozenset({
     "dame", "sir", "lady", "lord", "count", "countess", "baron", "baroness", "mother",
@@ -68,6 +71,8 @@ class Face:
     heat_after: int  # where a Scandal sets Heat back to
     number: int  # the board's number, 1-based
     boards: int
+    heat_src: Src | None = field(default=None, compare=False, repr=False)  # the Heat rules
+    limit_src: Src | None = field(default=None, compare=False, repr=False)  # its Limits
 
 
 def _rules(game: Game) -> DIRules:
@@ -103,8 +108,11 @@ def faces(game: Game) -> list[tuple[Face, Face]]:
                                  f"Heat track (0 to {top})")
         front, back = pair(arch)
         colour = PALETTE[i % len(PALETTE)]
+        # a Limit an archetype changes is written at its modifier; the others at the rules
+        limit_src = next((t.src for t in (*arch.bend.while_, *arch.cost.while_)
+                      if t.name == "limit"), rules.heat.src)
         f, b = (Face(arch, d, colour, with_imm, without, top, rules.scandal.heat_after, i + 1,
-                     len(archetypes)) for d in (front, back))
+                     len(archetypes), rules.heat.src, limit_src) for d in (front, back))
         out.append((f, b))
     return out
 
@@ -157,16 +165,20 @@ def texts(face: Face, layout: Layout) -> Iterator[tuple[str, Box, str, Src]]:
             ability.text.src
 
 
-def fit(what: str, box: Box, content: str) -> rtext.Fitted:
-    """Text fitted to a box, or BoardError if it does not fit even at the box's floor."""
+def fit(what: str, box: Box, content: str, src: Src | None = None) -> rtext.Fitted:
+    """Text fitted to a box, shrinking to the box's floor; what still does not fit makes
+    `draw_face` raise BoardError."""
     if box.style is None:
         raise BoardError(f"the '{box.name}' box of the board layout has no type (face, size)")
-    fitted = rtext.fit(content, box.style, box.w, box.h)
-    if not fitted.fits:
-        raise BoardError(f"{what} does not fit its '{box.name}' box: {content!r} runs "
-                         f"{to_mm(fitted.overflow):.1f} mm past it at {fitted.size:g} pt, "
-                         "the smallest the layout allows; shorten it or give the box room")
-    return fitted
+    return rtext.fit(content, box.style, box.w, box.h, what=what, box=box.name,
+                     src=src or box.src)
+
+
+def _overflow(m: rtext.Measured) -> str:
+    """Why a text cannot be drawn: what it is, its box, and how far it runs past it."""
+    return (f"{m.what} does not fit its '{m.box}' box: {m.text!r} runs "
+            f"{to_mm(m.fitted.overflow):.1f} mm past it at {m.fitted.size:g} pt, the smallest "
+            "the layout allows; shorten it or give the box room")
 
 
 def problems(game: Game, geo: Geometry) -> list[str]:
@@ -195,9 +207,19 @@ def problems(game: Game, geo: Geometry) -> list[str]:
 
 def draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout,
               theme: Theme) -> None:
-    """One face of a board, trim bottom-left at (0, 0), background into the bleed."""
-    fitted = {box.name: (box, fit(what, box, content))
-              for what, box, content, _src in texts(face, layout)}
+    """One face of a board, trim bottom-left at (0, 0), background into the bleed; raises
+    BoardError, once it is drawn, if any text on it does not fit its box."""
+    with rtext.measuring() as seen:
+        _draw_face(canvas, size, game, face, layout, theme)
+    failed = [m for m in seen if not m.fitted.fits]
+    if failed:
+        raise BoardError("; ".join(_overflow(m) for m in failed))
+
+
+def _draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout,
+               theme: Theme) -> None:
+    fitted = {box.name: (box, fit(what, box, content, src))
+              for what, box, content, src in texts(face, layout)}
     b = size.bleed
     canvas.setFillColor(theme.fill(PAPER))
     canvas.rect(-b, -b, size.width + 2 * b, size.height + 2 * b, stroke=0, fill=1)
@@ -216,20 +238,28 @@ def draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout
     _footer(canvas, size, game, face, layout.box("footer"))
 
 
-def _label(canvas: Canvas, face: Face, text: str, font: str, size: float, x: float, y: float,
-           room: float, align: str = "left") -> None:
-    """One line of fixed wording at a fixed size, or BoardError if it is wider than its room."""
-    width = fonts.width(text, font, size)
-    if width > room + 0.01:
-        raise BoardError(f"on {face.diplomat.name}'s board, {text!r} is {to_mm(width):.1f} mm "
-                         f"wide at {size:g} pt and has {to_mm(room):.1f} mm")
-    canvas.setFont(fonts.font(font), size)
-    if align == "center":
-        canvas.drawCentredString(x, y, text)
-    elif align == "right":
-        canvas.drawRightString(x, y, text)
-    else:
-        canvas.drawString(x, y, text)
+def _label(canvas: Canvas, text: str, font: str, size: float, x: float, y: float, room: float,
+           align: str = "left", *, what: str, box: Box, src: Src | None = None,
+           floor: float | None = None, rise: float = 0.0) -> rtext.Fitted:
+    """One line at `size` with its baseline at y, shrinking to fit its room (down to `floor`,
+    70% of the size unless given); `rise` lifts a smaller line by that share of the size it
+    lost, to keep it centred where the full size is. `what` names it for the fit check."""
+    least = size * LABEL_FLOOR if floor is None else floor
+    style = rtext.Style(face=font, size=size, min_size=min(least, size), align=align)
+    fitted = rtext.fit_line(text, style, room, what=what, box=box.name, src=src or box.src)
+    rtext.draw_lines(canvas, fitted, x, y + (size - fitted.size) * rise, align)
+    return fitted
+
+
+LABEL_FLOOR = 0.7  # a label shrinks to this share of its size before it is reported
+
+
+def _who(face: Face) -> str:
+    return f"{face.diplomat.name}'s board"
+
+
+def _board(face: Face) -> str:
+    return f"the {face.archetype.name} board"
 
 
 def _y(size: Size, y: float) -> float:
@@ -396,7 +426,8 @@ def _portrait(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) ->
     canvas.circle(sx, sy, sr - mm(0.7), stroke=1, fill=0)
     mono = initials(face.diplomat.name)
     canvas.setFillColor(INK if ink else "#f3e6b8")
-    _label(canvas, face, mono, "serif-bold", 10.5, sx, sy - 10.5 * 0.34, 1.5 * sr, "center")
+    _label(canvas, mono, "serif-bold", 10.5, sx, sy - 10.5 * 0.34, 1.5 * sr, "center",
+           what=f"the monogram on {_who(face)}", box=box, src=face.diplomat.src, rise=0.34)
     canvas.restoreState()
 
 
@@ -492,12 +523,15 @@ def _limits(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> N
         canvas.setLineWidth(0.9)
         canvas.circle(cx, cy + s * 0.05, s * 0.5, stroke=1, fill=1)
         canvas.setFillColor(INK if ink else WHITE)
-        _label(canvas, face, str(value), "sans-black", 13, cx, cy + s * 0.05 - 13 * 0.35,
-               s * 0.9, "center")
+        _label(canvas, str(value), "sans-black", 13, cx, cy + s * 0.05 - 13 * 0.35,
+               s * 0.9, "center", what=f"the Limit {line2} on {_board(face)}", box=box,
+               src=face.heat_src, rise=0.35)
         canvas.setFillColor(INK)
         tx = box.x + mm(15.2)
-        _label(canvas, face, line1, "sans-black", 8, tx, cy + mm(0.8), box.x + box.w - tx)
-        _label(canvas, face, line2, "sans", 7, tx, cy - mm(2.4), box.x + box.w - tx)
+        _label(canvas, line1, "sans-black", 8, tx, cy + mm(0.8), box.x + box.w - tx,
+               what="the word LIMIT on the boards", box=box)
+        _label(canvas, line2, "sans", 7, tx, cy - mm(2.4), box.x + box.w - tx,
+               what=f"'{line2}' on the boards", box=box)
 
 
 def _panel(canvas: Canvas, size: Size, face: Face, layout: Layout, which: str,
@@ -577,14 +611,19 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
             canvas.setLineWidth(0.8)
             canvas.circle(cx, iy, mm(3.6), stroke=1, fill=0)
             canvas.setFillColor(faint)
-            _label(canvas, face, initials(face.diplomat.name), "serif-bold", 9, cx,
-                   iy - 9 * 0.34, mm(6), "center")
+            _label(canvas, initials(face.diplomat.name), "serif-bold", 9, cx,
+                   iy - 9 * 0.34, mm(6), "center",
+                   what=f"the monogram in the Favor slot on {_who(face)}", box=box,
+                   src=face.diplomat.src, rise=0.34)
         # the widest a line may be, inside the dashed ring at its height
         room = 2 * math.sqrt((r - mm(1.8)) ** 2 - mm(6.4) ** 2)
         canvas.setFillColor(INK if ink else face.colour)
-        _label(canvas, face, label, "sans-black", 7, cx, cy + mm(5.6), room, "center")
+        _label(canvas, label, "sans-black", 7, cx, cy + mm(5.6), room, "center",
+               what=f"the {label} slot's name on the boards", box=box)
         canvas.setFillColor(INK if ink else MUTED)
-        _label(canvas, face, note, "sans", 6, cx, cy - mm(6.2), room, "center")
+        _label(canvas, note, "sans", 6, cx, cy - mm(6.2), room, "center",
+               what=f"the {label} slot's note on {_board(face)}", box=box,
+               src=face.heat_src)
         canvas.restoreState()
 
 
@@ -605,8 +644,8 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
     canvas.setFillColor(INK if ink else HEAT)
     icons.flame(canvas, lx, bottom + bh * 0.62, mm(3.6))
     canvas.setFillColor(INK)
-    _label(canvas, face, "HEAT", "sans-black", 9, lx, bottom + mm(2.2), label_w - mm(2),
-           "center")
+    _label(canvas, "HEAT", "sans-black", 9, lx, bottom + mm(2.2), label_w - mm(2),
+           "center", what="the Heat track's name on the boards", box=box)
     canvas.restoreState()
     for i in range(n):
         x = box.x + label_w + i * (bw + gap)
@@ -623,21 +662,25 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
         canvas.setDash()
         number = INK if ink else _mix("#c9b896", "#8a2a0a", t)
         canvas.setFillColor(_mix(number, WHITE, 0.65) if beyond else number)
-        _label(canvas, face, str(i), "sans-black", 22, x + bw / 2, bottom + bh / 2 - 22 * 0.35,
-               bw - mm(2), "center")
+        _label(canvas, str(i), "sans-black", 22, x + bw / 2, bottom + bh / 2 - 22 * 0.35,
+               bw - mm(2), "center", what="a number of the Heat track on the boards", box=box,
+               src=face.heat_src, floor=HEAT_FLOOR, rise=0.35)
         if i == face.heat_after:
             canvas.setFillColor(MUTED)
-            _label(canvas, face, "back here after a Scandal", "sans-bold", 5.5, x + bw / 2,
-                   bottom + mm(1.3), bw - mm(2), "center")
+            _label(canvas, "back here after a Scandal", "sans-bold", 5.5, x + bw / 2,
+                   bottom + mm(1.3), bw - mm(2), "center",
+                   what="the Heat track's note on a Scandal on the boards", box=box,
+                   src=face.heat_src)
         canvas.restoreState()
         marks = [m for m in ((face.with_immunity, False), (face.without_immunity, True))
                  if m[0] == i]
         for k, (_value, broken) in enumerate(marks):
-            _limit_tab(canvas, x + bw / 2, top, bw, tab_h, face, broken, theme, k, len(marks))
+            _limit_tab(canvas, x + bw / 2, top, bw, tab_h, face, broken, theme, k, len(marks),
+                       box)
 
 
 def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face: Face,
-               broken: bool, theme: Theme, k: int, count: int) -> None:
+               broken: bool, theme: Theme, k: int, count: int, box: Box) -> None:
     """A tab on top of a Heat box: 'LIMIT' with a shield, or without one."""
     ink = theme.ink_saver
     w = bw / count
@@ -661,8 +704,9 @@ def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face
     shield(canvas, start + icon_w / 2 - mm(0.3), cy, mm(1.35), WHITE if ink else PAPER,
            INK if ink else WHITE, broken)
     canvas.setFillColor(INK if ink else WHITE)
-    _label(canvas, face, text, "sans-black", font_size, start + icon_w, cy - font_size * 0.34,
-           w - mm(3.4) - icon_w)
+    _label(canvas, text, "sans-black", font_size, start + icon_w, cy - font_size * 0.34,
+           w - mm(3.4) - icon_w, what="a Limit's tab on the Heat track on the boards", box=box,
+           src=face.limit_src, rise=0.34)
     canvas.restoreState()
 
 
@@ -676,10 +720,17 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     middle = "Heat reaches your Limit: Scandal. Lose your Immunity chip and your Limit drops."
     edge = max(fonts.width(left, font, font_size), fonts.width(right, font, font_size))
     canvas.setFillColor(MUTED)
-    _label(canvas, face, left, font, font_size, box.x, y, box.w / 3)
-    _label(canvas, face, right, font, font_size, box.x + box.w, y, box.w / 3, "right")
-    _label(canvas, face, middle, font, font_size, box.x + box.w / 2, y,
-           box.w - 2 * edge - mm(8), "center")
+    floor = box.style.min_size
+    _label(canvas, left, font, font_size, box.x, y, box.w / 3,
+           what="the game's name in the footer of the boards", box=box,
+           src=game.info.src if game.info else None, floor=floor)
+    _label(canvas, right, font, font_size, box.x + box.w, y, box.w / 3, "right",
+           what=f"the footer of {_who(face)}", box=box, src=face.archetype.src,
+           floor=floor)
+    _label(canvas, middle, font, font_size, box.x + box.w / 2, y,
+           box.w - 2 * edge - mm(8), "center", what="the reminder in the footer of the boards",
+           box=box,
+           floor=floor)
 
 
 def title(game: Game) -> str:

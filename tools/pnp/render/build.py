@@ -1,11 +1,13 @@
 """`pnp build`: every print-and-play file of a game, gathered in memory, then written.
 
-Read as a short sequence: (1) render every document for every paper into memory; (2) if
-anything failed, write nothing; (3) write each file atomically; (4) write the manifest.
+Read as a short sequence: (1) render every document for every paper into memory, from the
+snapshot the check read; (2) if anything failed, write nothing; (3) write the files and
+their manifest as one kit, swapped into place whole (`kit.py`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -16,13 +18,24 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.cards import Card
 from pnp.content.project import Game
+from pnp.diagnostics import Diagnostic
 from pnp.render import cards as card_faces
-from pnp.render import pdf, sheets
+from pnp.render import kit, pdf, sheets
 from pnp.render.geometry import Geometry, Size
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm
 
 PAPERS = ("a4", "letter")
+
+
+class RenderError(Exception):
+    """A part of the kit could not be drawn from content the check passed: the build
+    stops and writes nothing, rather than print a kit with a part missing."""
+
+    def __init__(self, what: str, diagnostics: Sequence[Diagnostic] = ()) -> None:
+        super().__init__(f"{what} could not be rendered")
+        self.what = what
+        self.diagnostics = list(diagnostics)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,10 +187,11 @@ def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
 
 
 def write_game(game: Game, outputs: Sequence[Output], folder: Path) -> dict[str, Any]:
-    """Write every file of one game atomically, then its manifest; returns the manifest."""
+    """Replace the kit in `folder` with these files and their manifest, whole (see
+    `kit.write`); returns the manifest."""
     files = []
     for o in outputs:
-        digest = pdf.write_atomic(folder / o.path, o.data)
+        digest = hashlib.sha256(o.data).hexdigest()
         entry: dict[str, Any] = {"path": o.path, "sha256": digest, "bytes": len(o.data)}
         if o.path.endswith(".pdf"):
             entry.update(pages=o.pages, paper=o.paper)
@@ -190,6 +204,6 @@ def write_game(game: Game, outputs: Sequence[Output], folder: Path) -> dict[str,
         "version": game.info.version if game.info else "",
         "files": files,
     }
-    pdf.write_atomic(folder / "manifest.json",
-                     (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    kit.write(folder, [*((o.path, o.data) for o in outputs), (kit.MANIFEST, text.encode())])
     return manifest

@@ -35,7 +35,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.cards import Diplomat
 from pnp.content.components import Item, Seat
+from pnp.content.model import Src
 from pnp.render import fonts, icons, pdf, sheets
+from pnp.render import text as rtext
 from pnp.render.geometry import Marks, Paper
 from pnp.render.sheets import Rect
 from pnp.render.units import PT_PER_IN, mm
@@ -79,6 +81,17 @@ SEAT_ICONS: dict[str, tuple[str, str]] = {
 METALS = (("#c98b5b", "#4a2208"), ("#c3c9cf", "#2f3942"), ("#d8b443", "#4d3a00"))
 
 GAP = mm(3)  # between the cut lines of neighbours
+
+# Text on a piece shrinks to fit its place, down to a floor: the value inside a coin's ring
+# (its letters' corners RING_MARGIN clear of it), words round a rim (stopping an angle short
+# of the horizontal: the coin's stars sit there), names on the smallest pieces.
+COIN_FLOOR = 8.0
+ARC_FLOOR = 3.5
+SMALL_FLOOR = 3.0
+RING_MARGIN = mm(0.4)
+COIN_STAR_GAP = 0.25  # radians
+SEAT_GAP = 0.2
+FAVOR_GAP = 0.12
 BLEED = mm(1.0)  # each face prints this far past its cut line
 MARGIN_X = mm(11)  # left and right, room for the ruler and the page label
 MARGIN_Y = mm(10)  # top and bottom
@@ -189,18 +202,19 @@ def pieces(game: Game, ink_saver: bool = False) -> list[Piece]:
     out: list[Piece] = []
     title = game.info.title if game.info else game.id
     version = f"v{game.info.version}" if game.info else ""
+    title_src = game.info.src if game.info else None
     if money:
         values = sorted({d.value for d in money.denominations})
         for d in money.denominations:
             metal = METALS[min(values.index(d.value), len(METALS) - 1)]
-            face = _coin(fmt(d.value), metal, ink_saver, title)
+            face = _coin(fmt(d.value), metal, ink_saver, title, d.src, title_src)
             label = fmt(d.value)
             out += [Piece(f"{label} coins", label, ROUND, QUARTER, 1, None, face, face, coin=True)
                     for _ in range(d.count)]
     for item in chip_items(game):
         shape, size = SHAPES[item.id]
         if item.id == "favor-chips":  # the version on every Favor chip's back
-            out += _favors(game, item, size, f"{title} · {version}", ink_saver)
+            out += _favors(game, item, size, f"{title} · {version}", ink_saver, title_src)
         elif item.id == "scandal-tokens":
             face = _scandal(ink_saver)
             out += [Piece(item.name, item.id, shape, size, 1, None, face, face)
@@ -210,16 +224,19 @@ def pieces(game: Game, ink_saver: bool = False) -> list[Piece]:
     return out
 
 
-def _favors(game: Game, item: Item, size: float, title: str, ink_saver: bool) -> list[Piece]:
+def _favors(game: Game, item: Item, size: float, title: str, ink_saver: bool,
+            title_src: Src | None) -> list[Piece]:
     diplomats = game.diplomats
     if not diplomats:
         return []
-    archetypes = {a.id: a.name for a in game.archetypes or ()}
-    back = _favor_back(title, ink_saver)
+    archetypes = {a.id: a for a in game.archetypes or ()}
+    back = _favor_back(title, ink_saver, title_src)
     out = []
     for n in range(item.count):
         d = diplomats[n % len(diplomats)]
-        front = _favor_front(d, archetypes.get(d.archetype, d.archetype), n, ink_saver)
+        arch = archetypes.get(d.archetype)
+        front = _favor_front(d, arch.name if arch else d.archetype,
+                             arch.src if arch else d.src, n, ink_saver)
         out.append(Piece(item.name, item.id, ROUND, size, 1, None, front, back))
     return out
 
@@ -235,7 +252,7 @@ def _seat_pieces(item: Item, seats: Sequence[Seat], shape: str, size: float,
         seat = seats[(n // per) % len(seats)] if seats else None
         key = seat.id if seat else None
         if key not in faces:  # one face per colour, so the sheet can reuse it
-            faces[key] = _seat_face(word, icon, seat, shape, ink_saver)
+            faces[key] = _seat_face(word, icon, seat, shape, ink_saver, item)
         face = faces[key]
         out.append(Piece(item.name, item.id, shape, size, per, seat.id if seat else None,
                          face, face))
@@ -309,16 +326,29 @@ def arc_text(c: Canvas, text: str, cx: float, cy: float, radius: float, face: st
     c.restoreState()
 
 
-def _fit(text: str, face: str, size: float, width: float, floor: float = 3.0) -> float:
-    """The type size, at most `size` and at least `floor`, at which `text` fits `width`."""
-    w = fonts.width(text, face, size)
-    return max(floor, size * min(1.0, width / w)) if w else size
+def _line(text: str, face: str, size: float, width: float, floor: float, what: str,
+          box: str, src: Src | None) -> rtext.Fitted:
+    """`text` on one line no wider than `width`, at most `size` and at least `floor`."""
+    style = rtext.Style(face=face, size=size, min_size=min(floor, size), align="center")
+    return rtext.fit_line(text, style, width, what=what, box=box, src=src)
 
 
-def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str) -> DrawPiece:
+def _arc(c: Canvas, text: str, cx: float, cy: float, radius: float, face: str, size: float,
+         colour: str, top: bool, tracking: float, gap: float, what: str, box: str,
+         src: Src | None, floor: float = ARC_FLOOR) -> None:
+    """`text` round the top or bottom half of a circle, shrinking (down to `floor`) to stay
+    within that half, `gap` (an angle) short of its horizontal diameter at each end."""
+    room = radius * (math.pi - 2 * gap) - tracking * max(0, len(text) - 1)
+    fitted = _line(text, face, size, room, floor, what, box, src)
+    arc_text(c, text, cx, cy, radius, face, fitted.size, colour, top, tracking)
+
+
+def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str, src: Src,
+          title_src: Src | None) -> DrawPiece:
     fill, ink = (WHITE, INK) if ink_saver else metal
     words = title.upper().split()  # the game's name round the rim, split over and under
     top, under = " ".join(words[:(len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])
+    what = f"the value on the {value} coins"
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
         c.saveState()
@@ -335,24 +365,31 @@ def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str) -> Dr
         c.circle(cx, cy, r * 0.88, stroke=1, fill=0)
         c.setLineWidth(0.4)
         c.circle(cx, cy, r * 0.66, stroke=1, fill=0)
-        arc_text(c, top, cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, True, 0.4)
-        if under:
-            arc_text(c, under, cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, False, 0.4)
+        # the rim's words stop short of the stars at its sides
+        for words_, top_ in ((top, True), (under, False)):
+            if words_:
+                _arc(c, words_, cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, top_, 0.4,
+                     COIN_STAR_GAP, f"the game's name on the rim of the {value} coins",
+                     "coin rim", title_src)
         for side in (-1, 1):
             icons.draw(c, "star", cx + side * r * 0.77, cy, r * 0.07, ink)
-        size = _fit(value, "sans-black", r * 0.62, r * 1.15)
-        c.setFont(fonts.font("sans-black"), size)
-        c.drawCentredString(cx, cy - size * 0.34, value)
+        # the value inside the field's ring, its letters' corners included
+        number = _line(value, "sans-black", r * 0.62,
+                       rtext.ring_room(r * 0.66, r * 0.62, RING_MARGIN), COIN_FLOOR, what,
+                       "coin", src)
+        rtext.draw_lines(c, number, cx, cy - number.size * 0.34)
         c.restoreState()
 
     return draw
 
 
-def _seat_face(word: str, icon: str, seat: Seat | None, shape: str,
-               ink_saver: bool) -> DrawPiece:
+def _seat_face(word: str, icon: str, seat: Seat | None, shape: str, ink_saver: bool,
+               item: Item) -> DrawPiece:
     colour = seat.colour if seat else "#6b6b6b"
     name = seat.name.upper() if seat else ""
     fill, ink = (WHITE, INK) if ink_saver else (colour, _text_on(colour))
+    what = f"the seat's name on the {name.title()} {item.name.lower()}"
+    src = seat.src if seat else item.src
 
     def draw(c: Canvas, cx: float, cy: float, half: float) -> None:
         c.saveState()
@@ -366,15 +403,17 @@ def _seat_face(word: str, icon: str, seat: Seat | None, shape: str,
         big = half > mm(10)
         _outline(c, cx, cy, half * (0.82 if big else 0.86), shape)
         if big and shape == ROUND:
-            arc_text(c, word, cx, cy, half * 0.66, "sans-bold", half * 0.2, ink, True, 0.5)
-            arc_text(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.17, ink, False, 0.5)
+            _arc(c, word, cx, cy, half * 0.66, "sans-bold", half * 0.2, ink, True, 0.5,
+                 SEAT_GAP, f"the word on the {item.name.lower()}", "chip rim", item.src)
+            _arc(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.17, ink, False, 0.5,
+                 SEAT_GAP, what, "chip rim", src)
             _icon(c, icon, cx, cy, half * 0.3, ink)
         else:
             _icon(c, icon, cx, cy + half * 0.16, half * 0.38, ink)
-            size = _fit(name, "sans-bold", half * 0.24, half * 1.05, 3.0)
+            fitted = _line(name, "sans-bold", half * 0.24, half * 1.05, SMALL_FLOOR, what,
+                           "chip", src)
             c.setFillColor(ink)
-            c.setFont(fonts.font("sans-bold"), size)
-            c.drawCentredString(cx, cy - half * 0.55, name)
+            rtext.draw_lines(c, fitted, cx, cy - half * 0.55)
         c.restoreState()
 
     return draw
@@ -437,7 +476,8 @@ def _scandal(ink_saver: bool) -> DrawPiece:
         # a rubber stamp across the news
         c.translate(cx, cy)
         c.rotate(18)
-        size = _fit("SCANDAL", "sans-black", half * 0.42, half * 1.3)
+        size = _line("SCANDAL", "sans-black", half * 0.42, half * 1.3, SMALL_FLOOR,
+                     "the word on the Scandal tokens", "chip", None).size
         w = fonts.width("SCANDAL", "sans-black", size) + half * 0.16
         c.setFillColor(fill)
         c.setStrokeColor(red)
@@ -483,7 +523,7 @@ def name_lines(name: str, face: str, size: float, width: float) -> list[str]:
 
 
 def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, below: str,
-                size: float, spread: float) -> float:
+                size: float, spread: float, what: str, src: Src | None) -> float:
     """Both faces of a Favor chip: the ring with FAVOR above and `below` under it, and the
     inner field; saves the canvas state (the caller restores it); returns the field's
     radius."""
@@ -496,17 +536,21 @@ def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, belo
     c.circle(cx, cy, inner, stroke=1, fill=1)
     on_ring = INK if ink_saver else WHITE
     arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
-    arc_text(c, below, cx, cy, r * 0.89, "sans-bold", r * size, on_ring, False, spread)
+    _arc(c, below, cx, cy, r * 0.89, "sans-bold", r * size, on_ring, False, spread,
+         FAVOR_GAP, what, "chip rim", src)
     return inner
 
 
-def _favor_front(d: Diplomat, archetype: str, n: int, ink_saver: bool) -> DrawPiece:
+def _favor_front(d: Diplomat, archetype: str, archetype_src: Src, n: int,
+                 ink_saver: bool) -> DrawPiece:
     field = WHITE if ink_saver else PAPER
     figure = "#d0d0d0" if ink_saver else INK
     mono = initials(d.name)
+    chip = f"{d.name}'s Favor chip"
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        inner = _favor_ring(c, cx, cy, r, ink_saver, archetype.upper(), 0.15, 0.3)
+        inner = _favor_ring(c, cx, cy, r, ink_saver, archetype.upper(), 0.15, 0.3,
+                            f"the archetype on {chip}", archetype_src)
         # the bust, cut off flat above the name
         c.saveState()
         clip = c.beginPath()
@@ -520,17 +564,19 @@ def _favor_front(d: Diplomat, archetype: str, n: int, ink_saver: bool) -> DrawPi
         c.restoreState()
         c.restoreState()
         c.setFillColor(INK if ink_saver else field)
-        c.setFont(fonts.font("serif-bold"), r * 0.2)
-        c.drawCentredString(cx, cy - r * 0.09, mono)
+        monogram = _line(mono, "serif-bold", r * 0.2, inner, SMALL_FLOOR,
+                         f"the monogram on {chip}", "chip", d.src)
+        rtext.draw_lines(c, monogram, cx, cy - r * 0.09)
         c.setFillColor(INK)
         size = r * 0.17
         lines = name_lines(d.name, "sans-semibold", size, r * 1.25)
         for k, line in enumerate(lines):
             base = cy - r * (0.33 + 0.19 * k + (0.08 if len(lines) == 1 else 0.0))
+            # the widest the line may be inside the field, at the height of its letters
             half_w = math.sqrt(max(inner ** 2 - (base - cy - size * 0.25) ** 2, 0.0))
-            s = _fit(line, "sans-semibold", size, 2 * half_w - mm(1.5), 3.0)
-            c.setFont(fonts.font("sans-semibold"), s)
-            c.drawCentredString(cx, base, line)
+            fitted = _line(line, "sans-semibold", size, 2 * half_w - mm(1.5), SMALL_FLOOR,
+                           f"the name on {chip}", "chip", d.src)
+            rtext.draw_lines(c, fitted, cx, base)
         c.restoreState()
 
     return draw
@@ -604,11 +650,12 @@ def portrait(c: Canvas, cx: float, cy: float, r: float, d: Diplomat, n: int, col
     c.restoreState()
 
 
-def _favor_back(title: str, ink_saver: bool) -> DrawPiece:
+def _favor_back(title: str, ink_saver: bool, src: Src | None) -> DrawPiece:
     seal = INK if ink_saver else FAVOR
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        _favor_ring(c, cx, cy, r, ink_saver, title.upper().replace(" · V", " · v"), 0.13, 0.2)
+        _favor_ring(c, cx, cy, r, ink_saver, title.upper().replace(" · V", " · v"), 0.13, 0.2,
+                    "the game's name on the back of the Favor chips", src)
         # a wax seal: a scalloped disc with a ringed star
         p = c.beginPath()
         bumps = 18

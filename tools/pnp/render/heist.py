@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.heist import RANKS, HeistRules, Piece, PlayingCard, Role, Suit, Variant
-from pnp.render import fonts, glyphs, icons, sheets
+from pnp.content.model import Src
+from pnp.render import glyphs, icons, sheets
 from pnp.render import text as rtext
-from pnp.render.cards import INK, PAPER, WHITE, Theme
+from pnp.render.cards import FOOTER_GAP, INK, PAPER, WHITE, Theme
 from pnp.render.geometry import Box, Layout, Size
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm
@@ -138,7 +139,12 @@ def _span(lo: int, hi: int) -> str:
 # ---- drawing helpers --------------------------------------------------------------------------
 
 class Overflow(ValueError):
-    """A text that does not fit its box even at the box's floor size."""
+    """A text that does not fit its box even at the box's floor size; `src` is where the
+    content writes it, when one place does."""
+
+    def __init__(self, message: str, src: Src | None = None) -> None:
+        super().__init__(message)
+        self.src = src
 
 
 def _style(box: Box) -> rtext.Style:
@@ -160,18 +166,29 @@ def _say(canvas: Canvas, text: str, face: str, size: float, x: float, top: float
     rtext.draw(canvas, fitted, x, top, width, colour)
 
 
-def _fit(what: str, box: Box, content: str) -> rtext.Fitted:
-    fitted = rtext.fit(content, _style(box), box.w, box.h)
+def _fit(what: str, box: Box, content: str, src: Src | None = None) -> rtext.Fitted:
+    fitted = rtext.fit(content, _style(box), box.w, box.h, what=what, box=box.name,
+                       src=src or box.src)
     if not fitted.fits:
         raise Overflow(f"{what} runs {fitted.overflow / mm(1):.1f} mm past its box "
-                       f"'{box.name}' at {fitted.size:g} pt")
+                       f"'{box.name}' at {fitted.size:g} pt", src)
+    return fitted
+
+
+def _line(what: str, box: Box, content: str, width: float, src: Src | None) -> rtext.Fitted:
+    """One line of `box`'s type no wider than `width`, shrinking to the box's floor."""
+    fitted = rtext.fit_line(content, _style(box), width, what=what, box=box.name,
+                            src=src or box.src)
+    if not fitted.fits:
+        raise Overflow(f"{what} runs {fitted.overflow / mm(1):.1f} mm past its room in the "
+                       f"box '{box.name}' at {fitted.size:g} pt", src)
     return fitted
 
 
 def _text(canvas: Canvas, size: Size, box: Box, what: str, content: str, colour: str,
-          valign: str = "top") -> None:
+          valign: str = "top", src: Src | None = None) -> None:
     """Fit `content` to a layout box (from the trim's top-left) and draw it."""
-    fitted = _fit(what, box, content)
+    fitted = _fit(what, box, content, src)
     rtext.draw(canvas, fitted, box.x, size.height - box.y, box.w, colour, valign)
 
 
@@ -223,15 +240,18 @@ def _band(canvas: Canvas, size: Size, layout: Layout, theme: Theme, kicker: str,
 
 
 def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, right: str = "") -> None:
+    """The game and its version on the left (in at most half the box), a note on the right
+    in the room that leaves."""
     box = layout.box("footer")
-    style = _style(box)
     y = size.height - box.y - box.h + mm(0.6)
     canvas.setFillColor(MUTED)
-    canvas.setFont(fonts.font(style.face), style.size)
-    canvas.drawString(box.x, y, game.info.label if game.info
-                      else game.id)
+    left = _line("the game's name and version in a footer", box,
+                 game.info.label if game.info else game.id, box.w / 2,
+                 game.info.src if game.info else None)
+    rtext.draw_lines(canvas, left, box.x, y, "left")
     if right:
-        canvas.drawRightString(box.x + box.w, y, right)
+        note = _line("a footer", box, right, box.w - left.width - FOOTER_GAP, None)
+        rtext.draw_lines(canvas, note, box.x + box.w, y, "right")
 
 
 def _medallion(canvas: Canvas, name: str, cx: float, cy: float, r: float,
@@ -492,9 +512,10 @@ def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Th
     _frame(canvas, size, theme, bottom - mm(1.2))
     table = treasure_table(game)
     _draw_table(canvas, size, layout.box("table"), table, theme)
-    _text(canvas, size, layout.box("notes"), "the setup notes", _notes(game, table), INK)
     rules = game.rules
     assert isinstance(rules, HeistRules)
+    _text(canvas, size, layout.box("notes"), "the setup notes", _notes(game, table), INK,
+          src=rules.src)
     if rules.variants:
         box = layout.box("variants")
         style = _style(box)
@@ -509,7 +530,8 @@ def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Th
              INK if theme.ink_saver else GOLD_DARK)
         used = head * 1.18 + mm(1.0)
         body = replace(box, y=box.y + used, h=box.h - used)
-        _text(canvas, size, body, "the variants", _variants(game), INK)
+        _text(canvas, size, body, "the variants", _variants(game), INK,
+              src=rules.variants[0].src)
     _footer(canvas, size, layout, game, "Reference · setup")
 
 
@@ -542,7 +564,8 @@ def _header_parts(block: _RoleBlock, s: float, width: float) -> tuple[bool, floa
     room = width - 2 * r - s * 0.5 - tag_w
     name_size = min(s * 1.25, room / max(_width(block.role.name, "serif-bold", 1.0), 1e-6))
     if name_size < s:
-        raise Overflow(f"the role name '{block.role.name}' does not fit its line")
+        raise Overflow(f"the role name '{block.role.name}' does not fit its line",
+                       block.role.src)
     name_w = _width(block.role.name, "serif-bold", name_size)
     cards_w = _width(block.cards or "no card", "sans-bold", s)
     return room - name_w - s >= cards_w, r, name_size
@@ -582,7 +605,8 @@ def role_pages(game: Game, layout: Layout) -> list[tuple[Role, ...]]:
         return []
     for b in blocks:
         if _blocks_height([b], style, style.min_size, box.w) > box.h + 0.01:
-            raise Overflow(f"the role '{b.role.name}' does not fit a card of its own")
+            raise Overflow(f"the role '{b.role.name}' does not fit a card of its own",
+                           b.role.src)
     heights = [_block_height(b, style, style.size, box.w) for b in blocks]
     gap = style.size
 
@@ -693,14 +717,16 @@ def piece_texts(game: Game, piece: Piece) -> tuple[str, str, str]:
     return kind, _cap(piece.name), text
 
 
-def _index(canvas: Canvas, box: Box, card: PlayingCard, colour: str) -> None:
+def _index(canvas: Canvas, box: Box, card: PlayingCard, colour: str, src: Src) -> None:
     """Rank over suit, in the top-left corner box (the caller turns it for the other)."""
     style = _style(box)
     top = box.y
     rank_size = style.size if len(card.rank) == 1 else style.size * 0.85
     canvas.setFillColor(colour)
-    canvas.setFont(fonts.font(style.face), rank_size)
-    canvas.drawCentredString(box.x + box.w / 2, -top - rank_size * 0.8, card.rank)
+    ranked = replace(style, size=rank_size, min_size=min(style.min_size, rank_size))
+    rank = rtext.fit_line(card.rank, ranked, box.w, what=f"the rank of the {card}",
+                          box=box.name, src=src)
+    rtext.draw_lines(canvas, rank, box.x + box.w / 2, -top - rank_size * 0.8)
     suit_size = style.size * 1.05
     glyphs.suit(canvas, card.suit.symbol, box.x + box.w / 2 - glyphs.suit_width(suit_size) / 2,
                 -top - rank_size * 0.95 - suit_size * 0.75, suit_size, colour)
@@ -719,18 +745,19 @@ def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: Playi
         canvas.translate(size.width / 2, size.height / 2)
         canvas.rotate(turn)
         canvas.translate(-size.width / 2, size.height / 2)  # y down from the top edge
-        _index(canvas, index, card, colour)
+        _index(canvas, index, card, colour, piece.src)
         canvas.restoreState()
     emblem = layout.box("emblem")
     _medallion(canvas, _piece_icon(piece.id), emblem.x + emblem.w / 2,
                size.height - emblem.y - emblem.h / 2, emblem.w / 2, theme)
     kind, title, text = piece_texts(game, piece)
+    role = _piece_role(game, piece)
     _text(canvas, size, layout.box("kicker"), f"the kind line of '{title}'", kind,
-          INK if theme.ink_saver else GOLD_DARK)
+          INK if theme.ink_saver else GOLD_DARK, src=role.src if role else piece.src)
     _text(canvas, size, layout.box("title"), f"the title of '{title}'", title,
-          INK if theme.ink_saver else FELT_DARK, "middle")
+          INK if theme.ink_saver else FELT_DARK, "middle", src=piece.src)
     _text(canvas, size, layout.box("equivalent"), f"the card of '{title}'",
-          f"Standard card: **{card}**", MUTED, "middle")
+          f"Standard card: **{card}**", MUTED, "middle", src=piece.src)
     rules = layout.box("rules")
     canvas.saveState()
     canvas.setStrokeColor(INK if theme.ink_saver else GOLD)
@@ -739,7 +766,8 @@ def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: Playi
     canvas.line(size.width / 2 - mm(8), y, size.width / 2 + mm(8), y)
     canvas.restoreState()
     if text:
-        _text(canvas, size, rules, f"the text of '{title}'", text, INK)
+        _text(canvas, size, rules, f"the text of '{title}'", text, INK,
+              src=role.src if role else piece.src)
     _footer(canvas, size, layout, game)
 
 
@@ -782,11 +810,12 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
     _medallion(canvas, "gem", cx, cy, emblem.w / 2, theme)
     title = game.info.title if game.info else game.id
     _text(canvas, size, layout.box("title"), "the title on the back", title.upper(),
-          INK if theme.ink_saver else GOLD_LIGHT, "middle")
+          INK if theme.ink_saver else GOLD_LIGHT, "middle",
+          src=game.info.src if game.info else None)
     version = f"v{game.info.version}" if game.info else ""
     kicker = "  ·  ".join(p for p in (label.upper(), version) if p)
     _text(canvas, size, layout.box("kicker"), "the kind line on the back", kicker,
-          INK if theme.ink_saver else GOLD_LIGHT)
+          INK if theme.ink_saver else GOLD_LIGHT, src=game.info.src if game.info else None)
     for i, suit in enumerate("♠♥♦♣"):
         s = 8.0
         x = size.width / 2 + (i - 1.5) * mm(5.5) - glyphs.suit_width(s) / 2

@@ -64,6 +64,12 @@ def render(width: float, height: float, title: str, draw: Callable[[Canvas], int
     return buffer.getvalue(), pages
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes) -> str:
     """Write `data` to `path` via a temporary file and a rename; returns its sha256."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -71,6 +77,7 @@ def write_atomic(path: Path, data: bytes) -> str:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # as an ordinary new file would be (mkstemp: 0600)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -41,6 +41,8 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from pnp.content.assets import art_digest
+from pnp.diagnostics import Severity
 from pnp.render import cards as card_faces
 from pnp.render import fonts, glyphs
 from pnp.render.units import mm
@@ -413,7 +415,9 @@ def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: s
     """(PDF bytes, pages) of one edition of a game's rulebook."""
     style = rb_style.load()
     register_families()
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+    from pnp.content.sandbox import Sandbox  # style.yaml's page templates: the same sandbox
+
+    env = Sandbox(what="page template", hint="see templates/rulebook/style.yaml", filters={})
     flow = _Flow(game, geo, style, edition, ink_saver)
     info = game.info
     assert info is not None
@@ -466,7 +470,8 @@ def _key(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
     digest = hashlib.sha256()
     # where the content lies does not change what is drawn (positions are for diagnostics)
     model = re.sub(r"Src\(file='[^']*'", "Src(", repr(dataclasses.replace(game, folder=None)))
-    for part in (model, *book.texts,
+    art = [art_digest(game, c.art.id) for c in game.cards or () if c.art]
+    for part in (model, *book.texts, *art,
                  repr(rb_style.load()), repr(geo.layouts), edition, paper, str(ink_saver)):
         digest.update(part.encode("utf-8"))
         digest.update(b"\0")
@@ -475,9 +480,13 @@ def _key(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
 
 def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     """rulebook.pdf and rulebook-text.pdf, for a game that has a rulebook."""
-    from pnp.render.build import Output
+    from pnp.render.build import Output, RenderError
 
     book = rb.load(game)
+    if not book.complete or any(d.severity is Severity.ERROR for d in book.diagnostics):
+        # The check filled this same snapshot without a problem, so this is a bug; never
+        # print a rulebook with a section missing.
+        raise RenderError("the rulebook", book.diagnostics)
     if book.empty or game.info is None:
         return []
     style = rb_style.load()

@@ -2,18 +2,29 @@
 
 Text is plain with two marks: `**bold**`, and a line that opens with capitals and a colon
 ("MORNING:") has that heading set bold. Playing-card suits (♠♥♦♣), which the text fonts
-lack, are drawn as shapes. `fit()` measures real glyph widths with the embedded fonts, so
-what it says fits is what prints; what does not fit at the floor is reported, never cut.
+lack, are drawn as shapes. `fit()` (a block that wraps) and `fit_line()` (one line: a name
+on a coin, a number in a badge) measure real glyph widths with the embedded fonts, so what
+they say fits is what prints; what does not fit at the floor is reported, never cut.
+
+Every renderer sets the texts it draws from the content through these two functions, and
+says what each text is and where the content writes it. Inside `measuring()` every call is
+recorded: the fit check draws every face on a scratch page and reports what did not fit, so
+whatever a renderer draws has been measured by the check, with the same call on the same box.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.content.model import Src
 from pnp.render import fonts, glyphs
 
 SUITS = "♠♥♦♣"
@@ -59,15 +70,65 @@ class Fitted:
     lines: tuple[Line, ...]
     height: float
     box_height: float
+    width: float = 0.0  # the widest line
+    box_width: float = math.inf
 
     @property
     def overflow(self) -> float:
-        """How far the text runs past the bottom of the box at the size used (0 if it fits)."""
-        return max(0.0, self.height - self.box_height)
+        """How far the text runs past the bottom, or for one line past the side, of the box
+        at the size used (0 if it fits)."""
+        return max(0.0, self.height - self.box_height, self.width - self.box_width)
+
+    @property
+    def too_wide(self) -> bool:
+        """Whether the text runs past the side of its box rather than its bottom."""
+        return self.width - self.box_width > self.height - self.box_height
 
     @property
     def fits(self) -> bool:
+        """Whether the text stays inside its box."""
         return self.overflow <= 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """One text a renderer fitted: what it is, the box, the room it had (width and height;
+    0 height for one line), the result, and where it is written: the content's line, or for
+    the renderer's own wording the layout's box (None when neither is known)."""
+
+    what: str
+    box: str
+    text: str
+    width: float
+    height: float
+    fitted: Fitted
+    src: Src | None
+
+
+# The open `measuring()` blocks, innermost last: a face that checks its own texts while the
+# fit check measures every face.
+_MEASURED: ContextVar[tuple[list[Measured], ...]] = ContextVar("pnp_measured", default=())
+
+
+@contextmanager
+def measuring() -> Iterator[list[Measured]]:
+    """Record every text fitted inside the block, in order, fitting or not."""
+    seen: list[Measured] = []
+    token = _MEASURED.set((*_MEASURED.get(), seen))
+    try:
+        yield seen
+    finally:
+        _MEASURED.reset(token)
+
+
+def _record(fitted: Fitted, text: str, width: float, height: float, what: str, box: str,
+            src: Src | None) -> Fitted:
+    sinks = _MEASURED.get()
+    if sinks:
+        measured = Measured(what or "a text", box, text, width, height, fitted, src)
+        for seen in sinks:
+            seen.append(measured)
+    return fitted
 
 
 def _words(paragraph: str, face: str) -> list[tuple[str, str]]:
@@ -97,8 +158,10 @@ def _measure(text: str, face: str, size: float) -> float:
     return total + fonts.width(plain, face, size)
 
 
+@lru_cache(maxsize=65536)
 def layout(text: str, style: Style, size: float, width: float) -> tuple[Line, ...]:
-    """Wrap `text` at `width` points in `style` at `size`."""
+    """Wrap `text` at `width` points in `style` at `size` (a pure function, kept: the fit
+    check and the build set the same texts in the same boxes)."""
     lines: list[Line] = []
     leading_gap = style.paragraph_gap * size * style.leading
     for p_index, paragraph in enumerate(text.split("\n")):
@@ -150,16 +213,39 @@ def _line(runs: Sequence[Run], gap: float, size: float) -> Line:
     return Line(tuple(merged), width, gap)
 
 
-def fit(text: str, style: Style, width: float, height: float, step: float = 0.25) -> Fitted:
+def fit(text: str, style: Style, width: float, height: float, step: float = 0.25, *,
+        what: str = "", box: str = "", src: Src | None = None) -> Fitted:
     """Set `text` in a `width` x `height` box at the largest size from `style.size` down to
-    `style.min_size` that fits; at the floor, the result says how far it overflows."""
+    `style.min_size` that fits; at the floor, the result says how far it overflows. `what`,
+    `box` and `src` name the text for the fit check."""
     size = style.size
     while True:
         lines = layout(text, style, size, width)
         used = _height(lines, style, size)
         if used <= height + 0.01 or size - step < style.min_size - 1e-9:
-            return Fitted(replace(style, size=size), size, lines, used, height)
+            widest = max((line.width for line in lines), default=0.0)
+            fitted = Fitted(replace(style, size=size), size, lines, used, height, widest, width)
+            return _record(fitted, text, width, height, what, box, src)
         size -= step
+
+
+def fit_line(text: str, style: Style, width: float, *, what: str = "", box: str = "",
+             src: Src | None = None) -> Fitted:
+    """Set `text` on one line no wider than `width`, never wrapped: at `style.size` if it
+    fits, else at the size that makes it exactly as wide as `width` (a line's width grows
+    with its size), but never below `style.min_size`, where the result says how far it runs
+    past the side."""
+    one = " ".join(text.split("\n"))
+    size = style.size
+    lines = layout(one, style, size, math.inf)
+    wide = max((line.width for line in lines), default=0.0)
+    if wide > width + 0.01 and wide > 0:
+        size = max(style.min_size, size * max(width, 0.0) / wide)
+        lines = layout(one, style, size, math.inf)
+        wide = max((line.width for line in lines), default=0.0)
+    used = _height(lines, style, size)
+    fitted = Fitted(replace(style, size=size), size, lines, used, used, wide, width)
+    return _record(fitted, text, width, 0.0, what, box, src)
 
 
 def _height(lines: Sequence[Line], style: Style, size: float) -> float:
@@ -183,6 +269,41 @@ def draw(canvas: Canvas, fitted: Fitted, x: float, top: float, width: float,
         dx = (width - line.width) / 2 if fitted.style.align == "center" else 0.0
         for run in line.runs:
             _draw_run(canvas, run, x + dx + run.x, baseline, size)
+
+
+def draw_lines(canvas: Canvas, fitted: Fitted, x: float, baseline: float,
+               anchor: str = "center") -> None:
+    """Draw fitted text line by line, the first on `baseline` and each next one a line
+    lower, each with its left end, centre or right end at x (in the colour already set)."""
+    for line in fitted.lines:
+        _draw_line(canvas, line, fitted.size, x, baseline, anchor)
+        baseline -= fitted.size * fitted.style.leading
+
+
+def _draw_line(canvas: Canvas, line: Line, size: float, x: float, baseline: float,
+               anchor: str) -> None:
+    start = {"left": x, "center": x - line.width / 2, "right": x - line.width}[anchor]
+    if len(line.runs) == 1 and not any(ch in SUITS for ch in line.runs[0].text):
+        run = line.runs[0]  # one plain run: one string, placed as reportlab places it
+        canvas.setFont(fonts.font(run.face), size)
+        text = run.text.rstrip()
+        if anchor == "center":
+            canvas.drawCentredString(x, baseline, text)
+        elif anchor == "right":
+            canvas.drawRightString(x, baseline, text)
+        else:
+            canvas.drawString(x, baseline, text)
+        return
+    for run in line.runs:
+        _draw_run(canvas, run, start + run.x, baseline, size)
+
+
+def ring_room(radius: float, size: float, margin: float) -> float:
+    """How wide a line of type `size` may be, centred in a ring of `radius`: the chord half
+    a size above and below the middle (where the corners of its letters reach), less
+    `margin` at each end."""
+    half = size / 2
+    return max(0.0, 2 * math.sqrt(max(radius * radius - half * half, 0.0)) - 2 * margin)
 
 
 def _draw_run(canvas: Canvas, run: Run, x: float, baseline: float, size: float) -> None:

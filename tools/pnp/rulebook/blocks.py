@@ -359,10 +359,9 @@ def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNode
             for r in all_rulings:
                 if r.topic != t:
                     continue
-                text = ctx.render(r.ruling) if "{" in r.ruling else r.ruling
-                why = ctx.render(r.why) if "{" in r.why else r.why
-                nodes.append(Para(anchor(f"ruling-{r.id}") + _md(text), where, "ruling"))
-                nodes.append(Para(Inline("<i>Why:</i> ", "Why: ") + _md(why), where, "why"))
+                # printed when the model was built; printed words are never filled again
+                nodes.append(Para(anchor(f"ruling-{r.id}") + _md(r.ruling), where, "ruling"))
+                nodes.append(Para(Inline("<i>Why:</i> ", "Why: ") + _md(r.why), where, "why"))
         return nodes
     return build
 

@@ -17,7 +17,14 @@ from markdown_it.token import Token
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
 from pnp.rulebook import sources as rb_sources
-from pnp.rulebook.context import PLACEHOLDER, Context, TemplateError, error_line
+from pnp.rulebook.context import (
+    PLACEHOLDER,
+    RULEBOOK_HINT,
+    Context,
+    TemplateError,
+    error_line,
+    refusal,
+)
 from pnp.rulebook.document import Heading, Node, Where, slug
 from pnp.rulebook.markdown import Converter, parse, scan_headings
 
@@ -78,7 +85,7 @@ def keep_lines(text: str) -> str:
 def load(game: Game) -> Book:
     """Read, fill and parse the rulebook of a game (an empty Book when it has none)."""
     book = Book(game)
-    found, problems = rb_sources.read(game.folder)
+    found, problems = rb_sources.read(game.files)
     book.diagnostics += problems
     book.files = [s.display for s in found]
     book.texts = [s.text for s in found]
@@ -91,10 +98,11 @@ def load(game: Game) -> Book:
         try:
             text = ctx.render(keep_lines(src.text))
         except TemplateError as exc:
+            refused = refusal(exc)  # E714, E715: refused before it ran, or stopped
             book.diagnostics.append(Diagnostic(
-                src.display, error_line(exc), 1, "E754",
-                f"the rulebook cannot be filled: {exc.message}",
-                "see the template context in the README (Rulebook)"))
+                src.display, error_line(exc), 1, refused.code if refused else "E754",
+                refused.message if refused else f"the rulebook cannot be filled: {exc.message}",
+                refused.hint if refused else RULEBOOK_HINT))
             book.complete = False
             continue
         filled.append((src.display, parse(text)))
@@ -127,10 +135,14 @@ def load(game: Game) -> Book:
                 except (TemplateError, ValueError) as exc:
                     message = exc.message if isinstance(exc, TemplateError) else str(exc)
                     blame = exc.src if isinstance(exc, TemplateError) else None
+                    block = f"{ctx.blocks.names[int(n)]}()"
+                    refused = refusal(exc)
                     book.diagnostics.append(Diagnostic(
                         blame.file if blame else display, blame.line if blame else where.line,
-                        blame.col if blame else 1, "E754",
-                        f"the block {ctx.blocks.names[int(n)]}() cannot be made: {message}"))
+                        blame.col if blame else 1, refused.code if refused else "E754",
+                        f"{refused.message} (in the block {block})" if refused else
+                        f"the block {block} cannot be made: {message}",
+                        refused.hint if refused else ""))
                     book.complete = False
                     continue
                 for node in built[int(n)] or []:

@@ -27,7 +27,11 @@ Lists
 Filters
     `money` ($8M), `word` (3 -> three), `nth` (3 -> third), `ordinal` (3rd), `times`
     (2 -> double), `share` (0.5 -> half), `plural(n)` ('crime'|plural(2) -> crimes), `cap`
-    (first letter in capitals).
+    (first letter in capitals); and jinja2's `length`, `join` and `map`.
+
+Sources are filled in the sandbox (`pnp.content.sandbox`): nothing else is in scope and a
+template reads data only, or it is refused (E714); it does a bounded amount of work, or it
+is stopped (E715); either at the source's line.
 
 Generated blocks (each alone on its line; they return a placeholder that the Markdown
 parser replaces with tables, lists or drawings built from the model): see `blocks.py`.
@@ -42,6 +46,7 @@ from typing import Any
 
 import jinja2
 
+from pnp.content import sandbox
 from pnp.content.cards import Ability, Card, Text
 from pnp.content.examples import Example, Fact
 from pnp.content.heist import HeistRules
@@ -57,9 +62,13 @@ WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
          "eighteen", "nineteen", "twenty")
 
 
+RULEBOOK_HINT = "see the template context in the README (Rulebook)"
+
+
 class TemplateError(Exception):
     """A rulebook template that cannot be filled; `src` is a content line to blame, if any
-    (a worked example's note), else the caller uses the Markdown line."""
+    (a worked example's note), else the caller uses the Markdown line. When the sandbox
+    refused the template, `refusal` finds why."""
 
     def __init__(self, message: str, src: Src | None = None) -> None:
         super().__init__(message)
@@ -127,6 +136,7 @@ def cap(text: str) -> str:
 
 # ---- views --------------------------------------------------------------------------------
 
+@sandbox.readable
 class View:
     """A model object as a template sees it: its effect terms' parameters by term name, its
     own attributes, and texts as printed."""
@@ -212,6 +222,23 @@ PLACEHOLDER = re.compile(r"<!--pnp-block:(\d+)-->")
 
 # ---- the context --------------------------------------------------------------------------
 
+_ENVS: dict[Currency, sandbox.Sandbox] = {}
+
+
+def _environment(currency: Currency) -> sandbox.Sandbox:
+    """The rulebook's environment for one currency, made once, so that what it compiled is
+    kept from one filling of a rulebook to the next (check, then build)."""
+    env = _ENVS.get(currency)
+    if env is None:
+        env = _ENVS[currency] = sandbox.Sandbox(
+            what="rulebook template", hint=RULEBOOK_HINT, keep_trailing_newline=True,
+            comment_start_string="{##", comment_end_string="##}",
+            filters={"money": lambda n: currency.format(int(n)), "word": word,
+                     "ordinal": ordinal, "times": times, "plural": plural, "cap": cap,
+                     "nth": nth, "share": share})
+    return env
+
+
 class Context:
     """The template context of one game, and the jinja2 environment that fills sources."""
 
@@ -220,11 +247,7 @@ class Context:
         self.currency = game.info.currency if game.info else Currency()
         self.blocks = Blocks()
         # Comments are `{## ... ##}`: `{#id}` fixes a heading's anchor, as in Pandoc.
-        self.env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                      keep_trailing_newline=True, comment_start_string="{##",
-                                      comment_end_string="##}")
-        self.env.filters.update(money=self.money, word=word, ordinal=ordinal, times=times,
-                                plural=plural, cap=cap, nth=nth, share=share)
+        self.env = _environment(self.currency)
         self.crime_types = {t.id: t.name for t in game.crime_types or ()}
         self.values: dict[str, Any] = self._values()
 
@@ -368,6 +391,8 @@ class Context:
         try:
             template = self.env.from_string(source)
             return template.render({**self.values, **(extra or {})})
+        except sandbox.TemplateRefused as exc:  # never run, or stopped: E714, E715
+            raise TemplateError(exc.message) from _at_line(exc, exc.line or 1)
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(f"template error: {exc.message}",
                                 None) from _at_line(exc, exc.lineno)
@@ -379,7 +404,8 @@ class Context:
             raise TemplateError(f"unknown field: {message}") from _at_line(exc, _line(exc))
         except TemplateError:
             raise
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
+                AttributeError) as exc:
             raise TemplateError(str(exc).strip("'\"")) from _at_line(exc, _line(exc))
 
 
@@ -397,16 +423,7 @@ def _at_line(exc: BaseException, line: int) -> _Line:
     return cause
 
 
-def _line(exc: BaseException) -> int:
-    """The template line an error was raised at (jinja2 rewrites the traceback so that its
-    frames carry template lines), or 1."""
-    line = 1
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
+_line = sandbox.template_line
 
 
 def error_line(exc: TemplateError) -> int:
@@ -415,3 +432,12 @@ def error_line(exc: TemplateError) -> int:
     return cause.line if isinstance(cause, _Line) else 1
 
 
+def refusal(exc: BaseException) -> sandbox.TemplateRefused | None:
+    """Why the sandbox refused a template (E714, E715), even when a block wrapped the error
+    in its own; None for any other error (E754)."""
+    found: BaseException | None = exc
+    while found is not None:
+        if isinstance(found, sandbox.TemplateRefused):
+            return found
+        found = found.__cause__
+    return None

@@ -1,8 +1,10 @@
-"""Finding and reading a game's rulebook sources.
+"""A game's rulebook sources, as the snapshot of its folder holds them.
 
 A game's rulebook is `rulebook.md` in its folder, then the Markdown files of its `rulebook/`
 folder in name order (`01-overview.md`, `02-components.md`, ...). A game with neither has no
-rulebook. A file that cannot be read as UTF-8 text is a diagnostic (E102), never a traceback.
+rulebook. The sources come from the game's snapshot (read once, when the game was loaded),
+never from disk again. A source that is not UTF-8 text is a diagnostic at the bad byte's line
+and column (E102), never a traceback.
 """
 
 from __future__ import annotations
@@ -10,11 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.content.project import display_path
+from pnp.content.snapshot import Snapshot
 from pnp.diagnostics import Diagnostic
-
-SINGLE = "rulebook.md"
-FOLDER = "rulebook"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,34 +25,23 @@ class Source:
     text: str
 
 
-def paths(folder: Path | None) -> list[Path]:
-    """The rulebook's Markdown files of a game folder, in reading order."""
-    if folder is None:
-        return []
-    found: list[Path] = []
-    single = folder / SINGLE
-    if single.is_file():
-        found.append(single)
-    book = folder / FOLDER
-    if book.is_dir():
-        found += sorted(p for p in book.iterdir()
-                        if p.suffix == ".md" and p.is_file() and not p.name.startswith("."))
-    return found
-
-
-def read(folder: Path | None) -> tuple[list[Source], list[Diagnostic]]:
-    """Every readable source, and a diagnostic for each one that is not."""
+def read(files: Snapshot | None) -> tuple[list[Source], list[Diagnostic]]:
+    """Every source that is UTF-8 text, and a diagnostic for each one that is not."""
     sources: list[Source] = []
     problems: list[Diagnostic] = []
-    for path in paths(folder):
-        display = display_path(path)
+    for file in files.rulebook() if files is not None else ():
         try:
-            text = path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = "not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else str(exc)
-            problems.append(Diagnostic(display, 1, 1, "E102",
-                                       f"cannot read rulebook source: {reason}",
-                                       "save it as UTF-8 text"))
+            text = file.data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            before = file.data[: exc.start]
+            line = before.count(b"\n") + 1
+            col = exc.start - (before.rfind(b"\n") + 1) + 1
+            problems.append(Diagnostic(
+                file.display, line, col, "E102",
+                f"rulebook source is not UTF-8 text: byte 0x{file.data[exc.start]:02x} here",
+                "save it as UTF-8 text"))
             continue
-        sources.append(Source(path, display, text.replace("\r\n", "\n")))
+        assert files is not None
+        sources.append(Source(files.folder / file.rel, file.display,
+                              text.replace("\r\n", "\n")))
     return sources, problems

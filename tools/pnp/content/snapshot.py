@@ -1,0 +1,230 @@
+"""One game folder read once: every file pnp uses, as bytes with their digests.
+
+`pnp check` checks this snapshot and `pnp build` renders from it, so what was checked is
+what is built: nothing is read from disk again after the check, and a file edited during a
+build cannot slip into the PDFs unchecked.
+
+Content is untrusted input. A file is read only when it is a regular file inside the
+content folder: a link that leads outside it (E110), a FIFO, socket or device (E111, never
+opened, so a FIFO cannot hang the check) and a file past the size limit (E112) are reported
+and skipped. YAML documents and the rulebook's Markdown are read when the snapshot is taken;
+any other file (card art) the first time something asks for it, and kept.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from pnp.diagnostics import Diagnostic
+
+YAML_SUFFIXES = (".yaml", ".yml")
+RULEBOOK_SINGLE = "rulebook.md"
+RULEBOOK_FOLDER = "rulebook"
+MAX_BYTES = 64 * 1024 * 1024  # per file: far past any real card list, rulebook or art
+
+
+def display_path(path: Path) -> str:
+    """A path as diagnostics print it: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / (1024 * 1024):.0f} MB"
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    """One file as it was read: its path in the game folder (POSIX), bytes and sha256."""
+
+    rel: str
+    display: str
+    data: bytes
+    sha256: str
+
+
+# Why a file was not read, and the code a file the game itself holds gets for it.
+CODES = {"missing": "E102", "unreadable": "E102", "outside": "E110", "special": "E111",
+         "large": "E112"}
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A file that was not read, and why (a diagnostic for whoever names it)."""
+
+    kind: str  # a key of CODES
+    reason: str
+    hint: str
+
+    @property
+    def code(self) -> str:
+        """The diagnostic code of a game file refused for this reason."""
+        return CODES[self.kind]
+
+
+def _is_inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """The files of one game folder, read once (see the module docstring)."""
+
+    folder: Path  # the game folder as the command line named it
+    root: Path  # the content folder, resolved: nothing outside it is read
+    files: dict[str, File] = field(default_factory=dict)
+    refused: dict[str, Refused] = field(default_factory=dict)
+    problems: list[Diagnostic] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # every file found, POSIX, sorted
+
+    def display(self, rel: str) -> str:
+        """How diagnostics name a file of this game."""
+        return display_path(self.folder / rel)
+
+    def yaml(self) -> list[File]:
+        """Every YAML document read, in path order."""
+        return [self.files[n] for n in self.names
+                if n.endswith(YAML_SUFFIXES) and n in self.files]
+
+    def rulebook(self) -> list[File]:
+        """The rulebook's Markdown sources in reading order: `rulebook.md`, then the files
+        of `rulebook/` in name order."""
+        return [self.files[n] for n in _rulebook_names(self.names) if n in self.files]
+
+    def read(self, rel: str) -> File | Refused:
+        """A file of the game folder by its relative path (card art), read on first use and
+        kept; a path that leads outside the content folder is refused like a link."""
+        key = PurePosixPath(rel).as_posix()
+        if key in self.files:
+            return self.files[key]
+        if key in self.refused:
+            return self.refused[key]
+        found = _read(self.folder / rel, self.root)
+        if isinstance(found, Refused):
+            self.refused[key] = found
+            return found
+        file = File(key, self.display(key), found, hashlib.sha256(found).hexdigest())
+        self.files[key] = file
+        return file
+
+    def digests(self) -> dict[str, str]:
+        """{path: sha256} of every file read so far."""
+        return {rel: f.sha256 for rel, f in sorted(self.files.items())}
+
+
+def _rulebook_names(names: list[str]) -> list[str]:
+    single = [n for n in names if n == RULEBOOK_SINGLE]
+    chapters = sorted(n for n in names if n.startswith(f"{RULEBOOK_FOLDER}/")
+                      and n.count("/") == 1 and n.endswith(".md")
+                      and not n.rsplit("/", 1)[1].startswith("."))
+    return single + chapters
+
+
+def _read(path: Path, root: Path) -> bytes | Refused:
+    """The bytes of one regular file inside `root`, or why it was not read."""
+    real = Path(os.path.realpath(path))
+    if not _is_inside(real, root):
+        what = "links to" if os.path.islink(path) else "is"
+        return Refused("outside", f"{what} a place outside the content folder ({real})",
+                       "keep every file of a game inside its folder; copy it in instead of "
+                       "linking to it")
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return Refused("missing", "does not exist", "paths are relative to the game's folder")
+    except OSError as exc:
+        return _unreadable(exc)
+    try:
+        # O_NONBLOCK: opening a FIFO that slipped in after the check above must not hang.
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        return _unreadable(exc)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO (named pipe)"
+                    if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
+                    else "a device")
+            return Refused("special", f"is {kind}, not a regular file",
+                           "pnp reads only plain files; remove it or replace it with a file")
+        if st.st_size > MAX_BYTES:
+            return Refused("large", f"is {_megabytes(st.st_size)}; pnp reads files of up to "
+                           f"{_megabytes(MAX_BYTES)}", "split it, or shrink the image")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > MAX_BYTES:  # it grew while being read
+                return Refused("large", f"is more than {_megabytes(MAX_BYTES)}; pnp reads "
+                               f"files of up to {_megabytes(MAX_BYTES)}", "split it")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        return _unreadable(exc)
+    finally:
+        os.close(fd)
+
+
+def _unreadable(exc: OSError) -> Refused:
+    reason = exc.strerror or type(exc).__name__
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return Refused("unreadable", f"cannot be read: {reason}",
+                       "give yourself read permission on it (chmod u+r)")
+    return Refused("unreadable", f"cannot be read: {reason}", "")
+
+
+def _walk(folder: Path) -> tuple[list[str], list[tuple[str, OSError]]]:
+    """Every file under the folder (POSIX, relative), hidden ones and links to folders left
+    out, and the folders that could not be listed."""
+    names: list[str] = []
+    errors: list[tuple[str, OSError]] = []
+
+    def failed(exc: OSError) -> None:
+        where = Path(exc.filename).relative_to(folder).as_posix() if exc.filename else "."
+        errors.append((where, exc))
+
+    for top, dirs, files in os.walk(folder, onerror=failed):
+        # followlinks is off: a linked folder is not entered, wherever it points.
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and not os.path.islink(os.path.join(top, d)))
+        rel = Path(top).relative_to(folder)
+        names.extend((rel / f).as_posix() for f in files if not f.startswith("."))
+    return sorted(names), errors
+
+
+def take(content: Path, game_id: str) -> Snapshot:
+    """Read one game folder: list it, then read every YAML document and rulebook source."""
+    folder = content / game_id
+    root = Path(os.path.realpath(content))
+    snap = Snapshot(folder, root)
+    where = display_path(folder)
+    real = Path(os.path.realpath(folder))
+    if not _is_inside(real, root) or real == root:
+        snap.problems.append(Diagnostic(
+            where, 1, 1, "E110", f"the game folder '{game_id}' links to a place outside the "
+            f"content folder ({real})", "keep the game's files inside the content folder"))
+        return snap
+    snap.names, errors = _walk(folder)
+    for rel, exc in errors:
+        shown = where if rel == "." else display_path(folder / rel)
+        snap.problems.append(Diagnostic(
+            shown, 1, 1, "E102", f"cannot read folder: {exc.strerror or exc}",
+            "give yourself read and search permission on it (chmod u+rx)"))
+    wanted = [n for n in snap.names if n.endswith(YAML_SUFFIXES)] + _rulebook_names(snap.names)
+    for rel in wanted:
+        found = snap.read(rel)
+        if isinstance(found, Refused):
+            snap.problems.append(Diagnostic(snap.display(rel), 1, 1, found.code,
+                                            f"this file {found.reason}", found.hint))
+    return snap
