@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-import io
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -167,7 +166,7 @@ def _heist(game: Game, geo: Geometry, scratch: Canvas,
 def _cover_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
     """The faces the rulebook's title page pictures, for a game with a rulebook (for a
     standard-deck game, cards that the printable deck may not hold)."""
-    from pnp.rulebook.figures import cover_faces
+    from pnp.rulebook.faces import cover_faces
 
     if game.files is None or not game.files.rulebook():
         return
@@ -199,7 +198,7 @@ def check(game: Game) -> list[Diagnostic]:
         return []  # the layouts have problems of their own, reported by the pipeline
     out: list[Diagnostic] = _unpaired(game)
     size = geo.layouts["card"].size
-    scratch = pdf.new_canvas(io.BytesIO(), size.width, size.height, "fit")
+    scratch = pdf.scratch_canvas(size.width, size.height)
     with rtext.measuring() as seen:
         for draw in (*_card_faces(game, geo), *_board_faces(game, geo), *_chip_faces(game)):
             draw(scratch)

@@ -306,10 +306,18 @@ def _names(game: Game) -> re.Pattern[str] | None:
 
 # The words a number phrase can start with ('three', 'a third of' ...): most words are not.
 _FIRST_WORDS = frozenset(key[0] for words in LEXICON.values() for key in words)
+# A text holds a number phrase only if it holds one of these words (a phrase's first word,
+# or for 'a third of' its second): a quick test that skips most texts.
+_KEY_WORDS = frozenset(key[1] if key[0] == "a" and len(key) > 1 else key[0]
+                       for words in LEXICON.values() for key in words)
+_ANY_FIRST = re.compile(r"(?<![^\W_])(?:" + "|".join(
+    map(re.escape, sorted(_KEY_WORDS, key=len, reverse=True))) + r")(?![^\W_])", re.I)
 
 
 def _claims(prose: Prose, usable: dict[Key, Learned],
             names: re.Pattern[str] | None, files: dict[str, str]) -> Iterator[Diagnostic]:
+    if _ANY_FIRST.search(prose.text) is None:
+        return  # most texts have no number word at all
     tokens = _tokens(prose)
     named = [(m.start(), m.end()) for m in names.finditer(prose.text)] if names else []
     for i, first in enumerate(tokens):

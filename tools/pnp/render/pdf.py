@@ -39,6 +39,28 @@ class _Canvas(Canvas):
         super().setStrokeColor(_colour(aColor) if isinstance(aColor, str) else aColor, alpha)
 
 
+class Scratch(_Canvas):
+    """A canvas that draws nothing: for running the renderers only to measure what they set
+    (the fit check). State changes (fonts, transforms) still happen; marks are dropped."""
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    drawString = drawCentredString = drawRightString = drawText = _nothing
+    drawPath = ellipse = circle = rect = roundRect = line = lines = wedge = _nothing
+    drawImage = drawInlineImage = setFillColor = setStrokeColor = setDash = _nothing  # type: ignore[assignment]
+    setLineWidth = setLineJoin = setLineCap = setFillAlpha = setStrokeAlpha = _nothing
+    clipPath = _nothing
+
+
+def scratch_canvas(width: float, height: float) -> Canvas:
+    """A canvas whose drawing is dropped (see `Scratch`)."""
+    fonts.register()
+    return Scratch(io.BytesIO(), pagesize=(width, height), invariant=True,
+                   initialFontName=fonts.font("sans"),  # type: ignore[arg-type]
+                   initialFontSize=9)
+
+
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
                subject: str = "") -> Canvas:
     """A canvas that produces the same bytes for the same drawing."""

@@ -47,6 +47,7 @@ from pnp.render import cards as card_faces
 from pnp.render import fonts, glyphs
 from pnp.render.units import mm
 from pnp.rulebook import book as rb
+from pnp.rulebook import faces as rb_faces
 from pnp.rulebook import figures
 from pnp.rulebook import style as rb_style
 from pnp.rulebook.blocks import Face
@@ -366,7 +367,7 @@ class _Flow:
         caption = self.edition.type("caption")
         pictures = []
         for f in faces:
-            draw, size = figures.face_drawer(self.game, self.geo, f, self.theme)
+            draw, size = rb_faces.face_drawer(self.game, self.geo, f, self.theme)
             pictures.append(figures.Picture(draw, size, f"{f.name} ×{f.count}", f.anchor))
         out: list[Flowable] = []
         for i in range(0, len(pictures), columns):
@@ -394,7 +395,7 @@ def _title_flowables(flow: _Flow, style: rb_style.BookStyle, env: jinja2.Environ
     if tp.get("kicker"):
         out.append(flow.para(_esc(env.from_string(tp["kicker"]).render(game=info)), "kicker"))
     if flow.illustrated:
-        faces = figures.cover_faces(game, flow.geo, flow.theme)
+        faces = rb_faces.cover_faces(game, flow.geo, flow.theme)
         out += [Spacer(1, mm(8)), figures.CardFan(faces, mm(52), mm(95)), Spacer(1, mm(10))]
     else:
         out.append(Spacer(1, mm(6)))

@@ -5,46 +5,16 @@ diagram, and the fan of cards on the title page.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from pnp.content.project import Game
-from pnp.render import cards as card_faces
 from pnp.render import fonts
-from pnp.render.geometry import Geometry, Size
+from pnp.render.geometry import Size
 from pnp.render.units import mm
-from pnp.rulebook.blocks import Face
-
-DrawFace = Callable[[Canvas, Size], None]
-
-
-def face_drawer(game: Game, geo: Geometry, face: Face, theme: card_faces.Theme) -> (
-        tuple[DrawFace, Size]):
-    """How to draw one face of the card appendix, and its trim size."""
-    layouts = geo.layouts
-    if face.goal is not None:
-        goal = face.goal
-        layout = layouts["goal"]
-
-        def draw_goal(canvas: Canvas, size: Size) -> None:
-            card_faces.draw_goal(canvas, size, game, goal, layout, theme)
-        return draw_goal, layout.size
-    assert face.card is not None
-    card = face.card
-    if face.back:
-        layout = layouts["reference"]
-
-        def draw_back(canvas: Canvas, size: Size) -> None:
-            card_faces.draw_departures_board(canvas, size, game, layout, theme)
-        return draw_back, layout.size
-    layout = card_faces.layout_for(card, layouts)
-
-    def draw_front(canvas: Canvas, size: Size) -> None:
-        card_faces.draw_front(canvas, size, game, card, layout, theme)
-    return draw_front, layout.size
+from pnp.rulebook.faces import DrawFace
 
 
 def place_face(canvas: Canvas, draw: DrawFace, size: Size, x: float, y: float,
@@ -286,36 +256,3 @@ class CardFan(Flowable):
             x = self.width / 2 - self.card_width / 2 + k * step
             y = (self.height - h) / 2 - abs(k) * mm(4)
             place_face(self.canv, draw, size, x, y, self.card_width, -k * spread, "#8f8270")
-
-
-def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[tuple[DrawFace,
-                                                                                  Size]]:
-    """Three faces for the title page: a Goal and the first cards of the first decks, or a
-    standard-deck game's printable cards."""
-    from pnp.content.heist import HeistRules
-
-    if isinstance(game.rules, HeistRules) and game.pieces:
-        from pnp.render import heist
-
-        layout = geo.layouts["heist-card"]
-        picks = [p for p in game.pieces if p.cards][:3]
-        faces: list[tuple[DrawFace, Size]] = []
-        for piece in picks:
-            card = piece.cards[-1]
-
-            def draw(canvas: Canvas, size: Size, piece: object = piece,
-                     card: object = card) -> None:
-                heist.draw_piece(canvas, size, game, piece, card, layout,  # type: ignore[arg-type]
-                                 theme)
-            faces.append((draw, layout.size))
-        return faces
-    picks_: list[Face] = []
-    if game.goals:
-        picks_.append(Face("", game.goals[0].name, 1, goal=game.goals[0]))
-    decks = game.components.decks() if game.components else {}
-    for deck in decks:
-        first = next((c for c in game.cards or () if c.deck.id == deck and c.text.printed
-                      and c.kind.value not in ("reference", "blank")), None)
-        if first is not None and len(picks_) < 3:
-            picks_.append(Face("", first.name, 1, card=first))
-    return [face_drawer(game, geo, f, theme) for f in picks_]

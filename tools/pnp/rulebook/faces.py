@@ -1,0 +1,74 @@
+"""Which card faces the rulebook pictures and how each is drawn, shared by the rulebook's
+figures and the fit check (which draws them without loading the page-layout engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content.project import Game
+from pnp.render import cards as card_faces
+from pnp.render.geometry import Geometry, Size
+from pnp.rulebook.blocks import Face
+
+DrawFace = Callable[[Canvas, Size], None]
+
+
+def face_drawer(game: Game, geo: Geometry, face: Face, theme: card_faces.Theme) -> (
+        tuple[DrawFace, Size]):
+    """How to draw one face of the card appendix, and its trim size."""
+    layouts = geo.layouts
+    if face.goal is not None:
+        goal = face.goal
+        layout = layouts["goal"]
+
+        def draw_goal(canvas: Canvas, size: Size) -> None:
+            card_faces.draw_goal(canvas, size, game, goal, layout, theme)
+        return draw_goal, layout.size
+    assert face.card is not None
+    card = face.card
+    if face.back:
+        layout = layouts["reference"]
+
+        def draw_back(canvas: Canvas, size: Size) -> None:
+            card_faces.draw_departures_board(canvas, size, game, layout, theme)
+        return draw_back, layout.size
+    layout = card_faces.layout_for(card, layouts)
+
+    def draw_front(canvas: Canvas, size: Size) -> None:
+        card_faces.draw_front(canvas, size, game, card, layout, theme)
+    return draw_front, layout.size
+
+
+def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[tuple[DrawFace,
+                                                                                  Size]]:
+    """Three faces for the title page: a Goal and the first cards of the first decks, or a
+    standard-deck game's printable cards."""
+    from pnp.content.heist import HeistRules
+
+    if isinstance(game.rules, HeistRules) and game.pieces:
+        from pnp.render import heist
+
+        layout = geo.layouts["heist-card"]
+        picks = [p for p in game.pieces if p.cards][:3]
+        faces: list[tuple[DrawFace, Size]] = []
+        for piece in picks:
+            card = piece.cards[-1]
+
+            def draw(canvas: Canvas, size: Size, piece: object = piece,
+                     card: object = card) -> None:
+                heist.draw_piece(canvas, size, game, piece, card, layout,  # type: ignore[arg-type]
+                                 theme)
+            faces.append((draw, layout.size))
+        return faces
+    picks_: list[Face] = []
+    if game.goals:
+        picks_.append(Face("", game.goals[0].name, 1, goal=game.goals[0]))
+    decks = game.components.decks() if game.components else {}
+    for deck in decks:
+        first = next((c for c in game.cards or () if c.deck.id == deck and c.text.printed
+                      and c.kind.value not in ("reference", "blank")), None)
+        if first is not None and len(picks_) < 3:
+            picks_.append(Face("", first.name, 1, card=first))
+    return [face_drawer(game, geo, f, theme) for f in picks_]
