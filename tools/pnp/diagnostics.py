@@ -75,6 +75,7 @@ CODES: dict[str, Code] = _codes(
     ("E402", "a Goal names the same door twice"),
     ("W403", "two Goals name the same three doors"),
     ("W404", "a door is named by no Goal"),
+    ("W405", "a Goal that a character can never meet (its Cost forbids what the Goal needs)"),
     # E5xx: standard-deck games (Diamond Heist)
     ("E501", "the treasure needs more cards of a kind than the deck holds"),
     ("E502", "a variant makes a count negative"),
@@ -105,6 +106,7 @@ CODES: dict[str, Code] = _codes(
     ("E718", "an effect step appears twice but its text does not print it twice"),
     ("E719", "a number word in printed prose contradicts the rules number it stands for"),
     ("E720", "a text does not fit its box even at the smallest size its layout allows"),
+    ("W721", "printed text uses a word the glossary says to avoid for one of its terms"),
     # E73x: images
     ("E730", "an image the content names does not exist"),
     ("E731", "an image the content names cannot be read as an image"),
@@ -120,6 +122,7 @@ CODES: dict[str, Code] = _codes(
     ("W755", "a ruling the rulebook never prints"),
     # E8xx: simulation (pnp check --sim N)
     ("E801", "a simulated game broke an invariant of the rules model"),
+    ("E802", "something that carries effects was never used in the simulated games"),
 )
 
 

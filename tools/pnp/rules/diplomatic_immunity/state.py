@@ -84,6 +84,15 @@ class State:
     winners: tuple[int, ...] = ()
     ending: str | None = None
     steps: int = 0
+    # What was used, for play coverage: "<kind>:<id>" -> times. Kinds: card, signature,
+    # bend, cost, law (a Law in effect changed something), headline, goal (met by a
+    # winner), waiver (a Departure card's bonus used with its booking).
+    uses: dict[str, int] = field(default_factory=dict)
+
+    def use(self, kind: str, ident: str) -> None:
+        """Count one use of something that carries effects."""
+        key = f"{kind}:{ident}"
+        self.uses[key] = self.uses.get(key, 0) + 1
 
     def card(self, inst: int) -> Card:
         """The definition of a card instance."""
