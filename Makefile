@@ -47,7 +47,7 @@ docs: $(VENV)/.run-deps
 sim: $(VENV)/.run-deps
 	$(PNP) sim diamond-heist --games 5000 --players 5,6,7,8,9,10,11,12 --seed 1 --jobs 2 \
 		--json build/sim/diamond-heist.json --report build/sim/diamond-heist.pdf
-	$(PNP) sim diplomatic-immunity --games 2000 --players 3,4,5,6 --seed 1 --jobs 2 \
+	$(PNP) sim diplomatic-immunity --games 4000 --players 3,4,5,6 --seed 1 --jobs 2 \
 		--json build/sim/diplomatic-immunity.json \
 		--report build/sim/diplomatic-immunity.pdf
 

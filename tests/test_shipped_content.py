@@ -62,7 +62,9 @@ def test_di_components(games: dict[str, Game]) -> None:
     assert {d: c.decks()[d].count for d in ("street", "politics", "headline", "goals")} == {
         "street": 74, "politics": 45, "headline": 18, "goals": 12}
     assert counts["character-boards"] == 12 and c.characters == 24
-    assert counts["quick-reference-cards"] == 7
+    # the rulebook's seven Quick Reference cards, each printed as two (ruling
+    # quick-reference-two-cards): the turn, and Favors and Departures
+    assert counts["quick-reference-cards"] == 14
     assert counts["bribes-and-favors-cards"] == 2 and counts["blank-cards"] == 2
     assert counts["die"] == 1
     assert c.money.total == 310 and c.money.coins == 84

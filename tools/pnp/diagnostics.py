@@ -192,12 +192,12 @@ def _plural(n: int, word: str) -> str:
 
 
 def summary(diagnostics: Sequence[Diagnostic], files: int, explained: int = 0) -> str:
-    """The closing line: `2 errors, 1 warning in 14 files`, and any warnings that rulings
-    explain."""
+    """The closing line: `2 errors, 1 warning in 14 files`, and how many findings rulings
+    explain (warnings, and never-used things of a simulation)."""
     errors, warnings = counts(diagnostics)
     line = f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')} in {_plural(files, 'file')}"
     if explained:
-        line += f" ({_plural(explained, 'warning')} explained by rulings)"
+        line += f" ({explained} explained by rulings)"
     return line
 
 

@@ -5,15 +5,20 @@ Reads everything, writes nothing. The CLI prints what comes back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp import checks
 from pnp.checks import renamed
-from pnp.content.project import Game, load_game
+from pnp.content.project import EVERYTHING, Game, load_game
 from pnp.diagnostics import Diagnostic
 from pnp.render import geometry
+
+if TYPE_CHECKING:
+    from pnp import simulate as simulate_
 
 
 @dataclass(slots=True)
@@ -70,10 +75,16 @@ def ordered(*stages: Sequence[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
+COVERAGE_GAMES = 20  # games per player count before `check --sim` reports E802
+
+
 def simulate(result: CheckResult, games: int, jobs: int = 1, seed: int = 1) -> list[str]:
     """`check --sim N`: N seeded games per player count of every error-free game that has a
     rules model, every invariant on. A broken invariant becomes an E801 diagnostic (with the
-    seed to replay it); returns one summary line per game simulated."""
+    seed to replay it). With N of at least COVERAGE_GAMES and no invariant broken, each thing
+    that carries effects and that no game used becomes an E802 error where it is defined,
+    unless a ruling explains it (see `split_acknowledged`). Returns one summary line per game
+    simulated."""
     from pnp import simulate as sim  # the rules models load only when asked for
 
     lines: list[str] = []
@@ -96,8 +107,62 @@ def simulate(result: CheckResult, games: int, jobs: int = 1, seed: int = 1) -> l
                 f"a simulated game of {g.players} players broke an invariant at step {v.step}: "
                 f"{v.invariant}: {v.detail}",
                 f"replay it: pnp replay {game_id} --seed {v.seed} --players {g.players}"))
+        # Coverage means something only over enough whole games: E801 comes first.
+        judged = games >= COVERAGE_GAMES and not broken
+        unused = never_used(model, run) if judged else []
+        kept, explained = split_acknowledged(model, unused)
+        result.diagnostics.extend(sorted(kept, key=Diagnostic.sort_key))
+        result.explained.extend(explained)
         lines.append(f"simulated {len(run.results)} games of {game_id} "
                      f"({', '.join(map(str, counts))} players): "
-                     f"{len(broken) or 'no'} invariant{'s' if len(broken) != 1 else ''} broken, "
-                     f"{run.elapsed:.1f} s")
+                     f"{len(broken) or 'no'} invariant{'s' if len(broken) != 1 else ''} broken"
+                     + ("" if not judged else f", {len(unused)} never used" if unused
+                        else ", everything used")
+                     + f", {run.elapsed:.1f} s")
     return lines
+
+
+UNUSED_HINT = ("the rules model never offers it, or the bots never choose it: check its timing "
+               "and aim, or explain it in a ruling that acknowledges E802 and names it; "
+               "something rare may need a larger --sim N")
+
+
+def never_used(model: Game, run: simulate_.Run) -> list[Diagnostic]:
+    """An E802 error for each thing that carries effects and that no game of the run used
+    (the `never_used` of the simulation JSON), at the place it is defined. Nothing for a
+    rules model that does not say what must be used."""
+    from pnp import simulate as sim
+    from pnp.rules.engine import Covered
+
+    rules = sim.simulation_for(model)
+    if not isinstance(rules, Covered):
+        return []
+    summary = sim.summarise(run)
+    unused = {(u["kind"], u["id"]) for u in summary.get("never_used", ())}
+    total = len(run.results)
+    return [Diagnostic(t.src.file, t.src.line, t.src.col, "E802", rules.unused(t, total),
+                       UNUSED_HINT)
+            for t in rules.usable(model) if (t.kind, t.id) in unused]
+
+
+ACKNOWLEDGED_ERRORS = frozenset({"E802"})  # errors a ruling may explain, as it may warnings
+
+
+def split_acknowledged(game: Game, found: list[Diagnostic]
+                       ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """(kept, explained): `checks.split_explained` for the errors a ruling may explain (E802,
+    something the simulated games never used). One is explained when a ruling acknowledges
+    its code and its ruling text names everything the message quotes ('Visa Denied')."""
+    if game.damaged & {"rulings", EVERYTHING}:
+        return list(found), []  # the rulings that may explain these could not be read
+    kept: list[Diagnostic] = []
+    explained: list[Diagnostic] = []
+    for d in found:
+        names = re.findall(r"'([^']+)'", d.message)
+        if d.code in ACKNOWLEDGED_ERRORS and any(
+                d.code in r.acknowledges and all(n in r.ruling for n in names)
+                for r in game.rulings or ()):
+            explained.append(d)
+        else:
+            kept.append(d)
+    return kept, explained

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -94,6 +95,9 @@ _WORKER: tuple[Simulation, Plan] | None = None
 
 def _init_worker(p: Plan) -> None:
     global _WORKER
+    # A worker is stopped by its pool with SIGTERM: the parent's clean-up handler is not
+    # its own (it would print a traceback for a worker that is simply done).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER = (simulation_for(p.model), p)
 
 
@@ -129,7 +133,10 @@ def run(p: Plan, jobs: int = 1, progress: Callable[[int, int], None] | None = No
 
 
 def summarise(r: Run) -> dict[str, Any]:
-    """The simulation JSON (interfaces.md): the shared keys, then the rules model's own."""
+    """The simulation JSON (interfaces.md): the shared keys, then the rules model's own.
+
+    `card_plays` and `never_played` cover cards only; a rules model that says what must be
+    used (`engine.Covered`) adds `never_used`, over everything that carries effects."""
     p = r.plan
     sim = simulation_for(p.model)
     info = p.model.info
@@ -228,6 +235,13 @@ def summary_text(summary: dict[str, Any]) -> str:
     out.append(_columns([("role", "games", "wins", "win rate")] + [
         (k, str(v["games"]), str(v["wins"]), stats.percent(stats.rate(v)))
         for k, v in summary["wins_by_role"].items()]))
+    goals = summary.get("wins_by_goal")
+    if goals:  # a game with Goals: each Goal's win rate, with its 95% interval
+        out.append("")
+        out.append(_columns([("goal", "games", "wins", "win rate", "95% interval")] + [
+            (k, str(v["games"]), str(v["wins"]), stats.percent(v["rate"]),
+             f"{stats.percent(v['ci95'][0])}-{stats.percent(v['ci95'][1])}")
+            for k, v in goals.items()]))
     by_count = summary.get("win_rate_by_role_and_players")
     if by_count:
         roles = stats.ordered_keys((r for c in by_count.values() for r in c),
@@ -242,7 +256,25 @@ def summary_text(summary: dict[str, Any]) -> str:
     out.append(f"rounds: mean {r['mean']}, median {r['p50']}, p90 {r['p90']}, max {r['max']}")
     broken = summary["invariant_violations"]
     out.append(f"invariants: {len(broken)} broken" if broken else "invariants: none broken")
+    if "balance_outliers" in summary:
+        lo, hi = summary["balance_band"]
+        odd = summary["balance_outliers"]
+        out.append(f"balance: every Goal and archetype inside {stats.percent(lo)}-"
+                   f"{stats.percent(hi)}" if not odd else "balance: outside "
+                   f"{stats.percent(lo)}-{stats.percent(hi)}: " + ", ".join(
+                       f"{o['name']} {stats.percent(o['rate'])}"
+                       + (f" (ruling {o['explained_by']})" if o["explained_by"] else "")
+                       for o in odd))
+    if "never_used" in summary:  # a rules model that says what must be used
+        unused = summary["never_used"]
+        names = ", ".join(f"{u['kind']} {u['name']}" for u in unused[:NEVER_USED_SHOWN])
+        more = len(unused) - NEVER_USED_SHOWN
+        out.append(f"never used: {names}" + (f" and {more} more" if more > 0 else "")
+                   if unused else "never used: nothing")
     return "\n".join(out) + "\n"
+
+
+NEVER_USED_SHOWN = 8  # of `never_used`, in the terminal summary (the JSON has them all)
 
 
 def _columns(rows: list[tuple[str, ...]]) -> str:

@@ -19,6 +19,7 @@ from pnp.checks import (
     facts,
     fit,
     glossary,
+    goal_pairs,
     goal_terms,
     goals,
     ids,
@@ -28,6 +29,7 @@ from pnp.checks import (
     printed_terms,
     references,
     rulebook,
+    synonyms,
     text_numbers,
 )
 from pnp.content.model import Incomplete
@@ -47,9 +49,11 @@ CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
     printed_terms.check,
     number_words.check,
     glossary.check,
+    synonyms.check,
     fit.check,
     images.check,
     goal_terms.check,
+    goal_pairs.check,
     facts.check,
     examples.check,
     rulebook.check,

@@ -75,6 +75,17 @@ def inflects(word: str, game: Game) -> GlossaryTerm | None:
     return None
 
 
+def forms_pattern(base: str) -> str:
+    """A regular expression for a word and the forms `inflects` reads as it: its plurals,
+    verb forms and possessive ('claim': claims, claimed, claiming; 'propose': proposed)."""
+    endings = "|".join(re.escape(e) for e in _ENDINGS)
+    stem = base[:-1] if base.endswith("e") else base
+    alternatives = [rf"{re.escape(base)}(?:{endings})?"]
+    if stem != base:
+        alternatives.append(rf"{re.escape(stem)}(?:{endings})")
+    return "(?:" + "|".join(alternatives) + ")"
+
+
 def _swapped(a: str, b: str) -> bool:
     """Whether two words differ only by two neighbouring letters swapped."""
     if len(a) != len(b) or a == b:

@@ -195,6 +195,9 @@ class GlossaryTerm:
     means: str
     src: Src = field(compare=False, repr=False)
     text: Text | None = field(default=None, compare=False, repr=False)
+    # words printed text must not use for this term (W721), and what to say instead
+    avoid: tuple[str, ...] = ()
+    prefer: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,7 +355,8 @@ def build_glossary(doc: Document, build: Builder | None = None) -> tuple[Glossar
         text = (build.text(doc, p, t["means"], {}) if build is not None
                 else Text(t["means"], t["means"], Src.at(doc, p)))
         out.append(GlossaryTerm(t["term"], tuple(t.get("forms", ())), text.printed,
-                                Src.at(doc, ("terms", i)), text))
+                                Src.at(doc, ("terms", i)), text, tuple(t.get("avoid", ())),
+                                t.get("prefer", "")))
     return tuple(out)
 
 

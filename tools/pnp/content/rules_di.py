@@ -112,6 +112,7 @@ class DepartureRules:
     partner_needs_marriage_door: bool
     partners_leave_together: bool
     attacks_on_departing: str
+    booking_needs_full_rounds: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -717,7 +717,7 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     side = "her" if face.diplomat.face == "woman" else "his"
     left = title(game)
     right = f"Board {face.number} of {face.boards} · {face.archetype.name} · {side} side"
-    middle = "Heat reaches your Limit: Scandal. Lose your Immunity chip and your Limit drops."
+    middle = "Heat reaches your Limit: Scandal. Without your Immunity chip, your Limit is lower."
     edge = max(fonts.width(left, font, font_size), fonts.width(right, font, font_size))
     canvas.setFillColor(MUTED)
     floor = box.style.min_size

@@ -92,7 +92,9 @@ def kicker(game: Game, card: Card) -> str:
     elif card.timing:
         parts.append(" / ".join(t.value for t in card.timing))
     if card.price:
-        parts.append(game.info.currency.format(card.price) if game.info else str(card.price))
+        price = game.info.currency.format(card.price) if game.info else str(card.price)
+        # a Departure card's price is its Use's, never the price of booking its door
+        parts.append(f"Use {price}" if card.kind is CardKind.DEPARTURE_CARD else price)
     return " · ".join(p for p in parts if p).upper()
 
 

@@ -13,7 +13,8 @@ knows where it stands. A block applies to any game that has the parts it needs.
 | `goals_table()` | each Goal: what it needs and its doors |
 | `diplomats()` | each archetype's Bend and Cost, and its two diplomats' Signatures |
 | `cards(deck)` | every card of a deck as a picture with its copies (text-only: a table) |
-| `quick_reference()`, `departures_board()` | the Quick Reference card, front and back |
+| `quick_reference(card=None)` | a Quick Reference card's front: the first, or one by id |
+| `departures_board()` | the Departures board on the back of the Quick Reference cards |
 | `rulings(topic=None, level=2)` | the rulings of one topic, or all of them under topic headings |
 | `glossary()` | every glossary term with its meaning |
 | `worked_example(id, style='body')` | a worked example's steps in words, from `examples` |
@@ -158,10 +159,10 @@ def departure_cards(ctx: Context) -> BuildNodes:
     def build(where: Where) -> list[Node]:
         rows = []
         for c in cards:
-            text = c.text.printed
-            use, sep, bonus = text.partition(" Departure: ")
+            # the Use, then the bonus after "Departure:" (on its line, or in the same one)
+            use, *bonus = re.split(r"\s+Departure: ", c.text.printed, maxsplit=1)
             use = re.sub(r"^Use:\s*", "", use)
-            rows.append((bold(c.name), _md(_cap(use)), _md(_cap(bonus) if sep else "")))
+            rows.append((bold(c.name), _md(_cap(use)), _md(_cap(bonus[0]) if bonus else "")))
         return [Table((_cell("Card"), _cell("Use (your Evening)"), _cell("Departure bonus")),
                       tuple(rows), (1.2, 2.3, 2.3), where)]
     return build
@@ -292,7 +293,8 @@ def _card_words(ctx: Context, card: Card) -> str:
         parts.append(f"{types.get(card.crime.type.id, card.crime.type.id)} crime: "
                      f"{card.crime.heat} Heat, pays {ctx.money(card.crime.payout)}.")
     elif card.price:
-        parts.append(f"Price {ctx.money(card.price)}.")
+        label = "Use price" if card.kind is CardKind.DEPARTURE_CARD else "Price"
+        parts.append(f"{label} {ctx.money(card.price)}.")
     if card.text.printed:
         parts.append(card.text.printed)
     if card.flavour:
@@ -302,19 +304,22 @@ def _card_words(ctx: Context, card: Card) -> str:
 
 # ---- the Quick Reference -----------------------------------------------------------------
 
-def _reference_card(ctx: Context) -> Card:
+def _reference_card(ctx: Context, key: str | None = None) -> Card:
     found = [c for c in ctx.game.cards or () if c.kind is CardKind.REFERENCE and c.back]
+    if key is not None:
+        return ctx.find("reference card", key, found)  # type: ignore[no-any-return]
     return _need(found, "Quick Reference card with a Departures board on its back")[0]  # type: ignore[no-any-return]
 
 
 @block
-def quick_reference(ctx: Context) -> BuildNodes:
-    """The front of the Quick Reference card as a table: each heading and what it says."""
-    card = _reference_card(ctx)
+def quick_reference(ctx: Context, card: str | None = None) -> BuildNodes:
+    """The front of a Quick Reference card as a table: each heading and what it says (the
+    first reference card with the Departures board on its back, or the one named by id)."""
+    chosen = _reference_card(ctx, card)
 
     def build(where: Where) -> list[Node]:
         rows = []
-        for line in card.text.printed.splitlines():
+        for line in chosen.text.printed.splitlines():
             head, sep, rest = line.partition(": ")
             if not sep:
                 head, rest = "", line

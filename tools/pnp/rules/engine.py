@@ -21,12 +21,13 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pnp.rules.stats import Section
 
 if TYPE_CHECKING:
+    from pnp.content.model import Src
     from pnp.content.project import Game as Model
 
 A = TypeVar("A")
@@ -251,4 +252,46 @@ class Simulation(Protocol):
 
     def report(self, summary: Mapping[str, Any]) -> list[Section]:
         """The model's own sections of the PDF report, from the simulation JSON."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Usable:
+    """Something of the content that carries effect terms, and so must be used in play:
+    a card, a Signature, a Bend, a Law in effect, a Goal... `kind` and `id` name it in the
+    simulation JSON (`never_used`) and in a game's record (`use:<kind>:<id>`); `name` is its
+    printed name, `of` whose it is (a diplomat, an archetype), `src` where it is defined."""
+
+    kind: str
+    id: str
+    name: str
+    src: Src = field(compare=False, repr=False)
+    of: str = ""
+
+    @property
+    def key(self) -> str:
+        """`<kind>:<id>`, as the model counts uses."""
+        return f"{self.kind}:{self.id}"
+
+    @property
+    def display(self) -> str:
+        """The name as a reader knows it: 'Visa Denied (Rafael Ortega)'."""
+        return f"{self.name} ({self.of})" if self.of else self.name
+
+    def as_dict(self) -> dict[str, str]:
+        """The JSON form: {kind, id, name}."""
+        return {"kind": self.kind, "id": self.id, "name": self.display}
+
+
+@runtime_checkable
+class Covered(Protocol):
+    """A `Simulation` that also says what must be used in play (for `never_used` and E802).
+    Its `summarise` then gives `never_used`: the `as_dict` of each one no game used."""
+
+    def usable(self, model: Model) -> tuple[Usable, ...]:
+        """Everything of the content that carries effects, in a stable order."""
+        ...
+
+    def unused(self, thing: Usable, games: int) -> str:
+        """A sentence saying no game of `games` used it; quotes only its name."""
         ...

@@ -106,9 +106,12 @@ class HeuristicBot:
         return self.rng.choice(ask.options)
 
     def _goal(self, view: View, ask: Ask) -> Action | None:
+        # A board that cannot propose Laws leaves the Goals that need one (W405).
         no_propose = view.has("no_propose")
-        options = [o for o in ask.options if not (no_propose and o[1] in (
-            "puppet-master", "pillar-of-society", "quid-pro-quo"))]
+        goals = {g.id: g for g in ask.about}  # the Goals still to choose from
+        options = [o for o in ask.options if not (no_propose and any(
+            t.name == "laws_with_your_marker" and int(t.arg("laws")) > 0
+            for t in goals[o[1]].condition))]
         return self.rng.choice(options or list(ask.options))
 
     # ---- morning ---------------------------------------------------------------------------
@@ -154,7 +157,8 @@ class HeuristicBot:
         covers = [c for c in me.hand if view.card(c).kind is CardKind.COVER]
         # Attack a Departing rival first.
         for o in ask.options:
-            if o[0] == "trick" and Timing.REACTION in view.card(o[1]).timing:
+            if o == ("signature", "departure") or (
+                    o[0] == "trick" and Timing.REACTION in view.card(o[1]).timing):
                 return o
         best: Action | None = None
         best_score = 0.0
@@ -171,6 +175,8 @@ class HeuristicBot:
                 score = card.crime.payout + 2.0 - effective * 0.8
                 if self._needs(view) & GOAL_CRIMES:
                     score += 2
+                if self._wants_chips(view) and any(t.name == "take_favor" for t in card.steps):
+                    score += 3
                 if score > best_score:
                     best, best_score = o, score
             elif o[0] == "trick":
@@ -180,6 +186,9 @@ class HeuristicBot:
             elif o[0] == "signature" and (view.round >= 5 or self.rng.random() < 0.15) and \
                     best_score < 1.5:
                 best, best_score = o, 1.5
+            if o == ("signature",) and self._wants_chips(view) and any(
+                    t.name == "take_favor" for t in view.me.diplomat.signature.steps):
+                best, best_score = o, 9.0  # a Favor chip for a Goal that counts them
         if best is not None and self.rng.random() < 0.92:
             return best
         return ("stop",)
@@ -189,6 +198,8 @@ class HeuristicBot:
         rivals = view.rivals()
         if not rivals:
             return 0.0
+        if self._wants_chips(view) and ("take_favor" in names or "choose" in names):
+            return 4.0
         if "take_money" in names:
             return 3.0 if max(p.money for p in rivals) >= 3 else 0.5
         if "remove_crimes" in names:
@@ -243,9 +254,14 @@ class HeuristicBot:
                 elif any(t.name == "cancel" for t in card.steps) and \
                         self.rng.random() < (0.35 if dangerous else 0.1):
                     return o
-            elif (o[0] == "repeal" and self._hurting_law(view) is not None and \
-                    self.rng.random() < 0.5) or (o[0] == "signature" and self.rng.random() < 0.15):
+            elif o[0] == "signature" and self.rng.random() < 0.15:
                 return o
+        return ("none",)
+
+    def _react_repeal(self, view: View, ask: Ask) -> Action:
+        """Repeal a Law that hurts you while a crime resolves (your own crime's Law too)."""
+        if self._hurting_law(view) is not None and self.rng.random() < 0.5:
+            return next(o for o in ask.options if o[0] == "repeal")
         return ("none",)
 
     def _hurting_law(self, view: View) -> int | None:
@@ -265,7 +281,7 @@ class HeuristicBot:
     def _answer(self, view: View, ask: Ask) -> Action:
         me = view.me
         for o in ask.options:
-            if o[0] == "favor" and self._keeps_chips(view) and not me.departing:
+            if o[0] == "favor" and self._keeps_chips(view):
                 continue
             if o[0] in ("shred", "signature", "favor") and (
                     me.departing or me.heat + 1 >= view.limit() or self.rng.random() < 0.4):
@@ -276,9 +292,18 @@ class HeuristicBot:
         breakable = view.me.heat + view.rules.favor.break_heat < view.limit() - 1
         return ("break",) if breakable and self.rng.random() < 0.3 else ("honour",)
 
+    def _wants_chips(self, view: View) -> bool:
+        """A Goal that counts rivals' Favor chips, while a rival still has their own."""
+        return "favors_held" in self._needs(view) and any(p.favor_home for p in view.rivals())
+
     def _keeps_chips(self, view: View) -> bool:
-        """A Goal that counts rivals' Favor chips: cashing one would give it back."""
-        return "favors_held" in self._needs(view)
+        """A Goal that counts rivals' Favor chips, and no chip to spare: cashing one gives
+        it back, and a Departing player's Goal would fail with it."""
+        goal = view.me.goal
+        needed = max((int(t.arg("chips")) for t in goal.condition if t.name == "favors_held"),
+                     default=0) if goal else 0
+        held = sum(1 for p in view.rivals() if view.favor_holder(p.seat) == view.seat)
+        return needed > 0 and held <= needed
 
     def _cash_on_crime(self, view: View, ask: Ask) -> Action:
         if self._keeps_chips(view):
@@ -291,7 +316,7 @@ class HeuristicBot:
         return ("cash",) if self.rng.random() < 0.3 else ("no",)
 
     def _cash_on_trick(self, view: View, ask: Ask) -> Action:
-        return ("no",) if self._keeps_chips(view) and not view.me.departing else ("cash",)
+        return ("no",) if self._keeps_chips(view) else ("cash",)
 
     def _cover(self, view: View, ask: Ask) -> Action:
         crime = ask.about[0]

@@ -215,8 +215,16 @@ class Game:
         if not p.active or amount <= 0 or (not self.rules.recall.takes_heat and p.recalled):
             return
         p.heat += amount
+        for kind, ability in (("bend", p.archetype.bend), ("cost", p.archetype.cost)):
+            if any(t.name == "limit" for t in ability.while_):
+                self.state.use(kind, p.archetype.id)  # the Limit this Heat is measured on
         self.log(f"{self.name(p.seat)} takes {amount} Heat ({why}): {p.heat}/{self.limit(p)}")
         yield from self.scandal_check(p)
+
+    def signature(self, p: Player) -> None:
+        """A player uses their Signature: its chip comes off the board, once per game."""
+        p.signature_used = True
+        self.state.use("signature", p.diplomat.id)
 
     def cool(self, p: Player, amount: int) -> None:
         p.heat = max(0, p.heat - amount)
@@ -359,7 +367,8 @@ class Game:
         # 4. Goals in reverse order: the last to choose a character takes the deck first.
         goals = list(model.goals)
         for seat in reversed(order):
-            action = yield from self._choose(seat, "goal", [("goal", g.id) for g in goals])
+            action = yield from self._choose(seat, "goal", [("goal", g.id) for g in goals],
+                                             tuple(goals))
             goal = next(g for g in goals if g.id == action[1])
             goals.remove(goal)
             s.players[seat].goal = goal
@@ -404,6 +413,7 @@ class Game:
         self.log(f"HEADLINE {headline.name}")
         self.stats.played(headline)
         if headline.headline and headline.headline.on_flip:
+            s.use("headline", headline.id)
             yield from self.run_steps(s.players[flipper], headline.headline.on_flip, headline)
         done: set[int] = set()
         seat: int | None = s.first
@@ -435,9 +445,16 @@ class Game:
             yield from self._afternoon(p)
             yield from self._evening(p)
         except TurnEnds:
+            # rulings (scandal-mid-crime): the crime, and every card still resolving with
+            # it (reactions not yet resolved, a Law being voted on), is discarded
+            for inst in list(s.table):
+                self._discard(inst)
             self.log(f"{self.name(p.seat)}'s turn ends")
         finally:
             s.turn = None
+        if self.check and s.table:
+            raise InvariantBroken(f"{len(s.table)} card(s) left on the table after "
+                                  f"{self.name(p.seat)}'s turn")
         if p.active:
             limit = modifiers.hand_limit(s, self.rules, p)
             yield from self.discard_from_hand(p, len(p.hand) - limit, "hand-limit")
@@ -461,6 +478,7 @@ class Game:
 
     def _afternoon(self, p: Player) -> Flow:
         s = self.state
+        yield from self._burn_bag(p)  # rulings (burn-bag-own-turn): at any step
         options: list[Action] = [("crimes",)]
         if not modifiers.has(s, p, "no_lay_low"):
             options.append(("lay_low",))
@@ -475,7 +493,8 @@ class Game:
             options += [("crime", c) for c in sorted(set(p.hand)) if s.card(c).crime]
             options += [("trick", c) for c in sorted(set(p.hand))
                         if s.card(c).kind is CardKind.DIRTY_TRICK
-                        and Timing.AFTERNOON in s.card(c).timing]
+                        and Timing.AFTERNOON in s.card(c).timing
+                        and self._playable_trick(p, s.card(c))]
             options += [("trick", c) for c in sorted(set(p.hand))
                         if s.card(c).kind is CardKind.DIRTY_TRICK
                         and Timing.REACTION in s.card(c).timing
@@ -483,13 +502,17 @@ class Game:
                         and self._may_play(p, s.card(c))]
             if not p.signature_used and Timing.AFTERNOON in p.diplomat.signature.timing:
                 options.append(("signature",))
+            if self._signature_on_departures(p):
+                options.append(("signature", "departure"))
             action = yield from self._choose(p.seat, "afternoon-action", options)
             if action[0] == "stop":
                 return
             if action[0] == "crime":
                 yield from self._crime(p, action[1])
+            elif action == ("signature", "departure"):
+                yield from self._attack_departure(p, None)
             elif action[0] == "signature":
-                p.signature_used = True
+                self.signature(p)
                 self.log(f"{self.name(p.seat)} uses the Signature "
                          f"{p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
@@ -504,40 +527,67 @@ class Game:
     def _departing_targets(self, p: Player) -> list[Player]:
         return [q for q in self.state.rivals(p.seat) if q.departing]
 
+    def _playable_trick(self, p: Player, card: Card) -> bool:
+        """Frame needs a crime on your Rap Sheet to move (ruling `frame-needs-a-crime`)."""
+        return not (any(t.name == "move_crime" for t in card.steps) and not p.rap_sheet)
+
+    def _signature_on_departures(self, p: Player) -> bool:
+        """A Signature played like a Tip-Off or a Leak may hit a Departing rival in your
+        Afternoon, like the cards (ruling `attacks-on-departing`)."""
+        sig = p.diplomat.signature
+        return (not p.signature_used and bool(sig.steps) and Timing.REACTION in sig.timing
+                and sig.aim in ("departure", "crime-or-departure")
+                and bool(self._departing_targets(p))
+                and not (self._leaks(sig.steps) and modifiers.has(self.state, p, "no_leak")))
+
+    @staticmethod
+    def _leaks(steps: Sequence[Term]) -> bool:
+        return any(t.name == "heat" and t.arg("to") == "aimed" for t in steps)
+
     def _trick(self, p: Player, inst: int) -> Flow:
         """An Afternoon Dirty Trick, or a Tip-Off or Leak on a Departing player."""
         s = self.state
         card = s.card(inst)
         self._play(p, inst)
         self.stats.played(card)
-        aimed: Player | None = None
         if Timing.REACTION in card.timing:
-            options = [("aim", q.seat) for q in self._departing_targets(p)]
-            action = yield from self._choose(p.seat, "aim", options, (inst,))
-            aimed = s.players[action[1]]
-        self.log(f"{self.name(p.seat)} plays {card.name}"
-                 + (f" on {self.name(aimed.seat)}'s Departure" if aimed else ""))
-        if aimed is not None:
-            answered = yield from self._answer(p, aimed, inst, departure=True)
-            if answered:
-                self._discard(inst)
-                return
-            if any(t.name == "cancel" for t in card.steps):
+            yield from self._attack_departure(p, inst)
+            return
+        self.log(f"{self.name(p.seat)} plays {card.name}")
+        yield from self.run_steps(p, card.steps, card, answerable=True)
+        self._discard(inst)
+
+    def _attack_departure(self, p: Player, inst: int | None) -> Flow:
+        """A Tip-Off or Leak card (`inst`), or a Signature played like one (None), aimed at
+        a Departing rival's Departure. The target may answer it; a Tip-Off not answered
+        stays on the Departure (Deny may still cancel it); a Leak's Heat lands."""
+        s = self.state
+        if inst is None:
+            self.signature(p)
+            steps, what = p.diplomat.signature.steps, p.diplomat.signature.name
+        else:
+            steps, what = s.card(inst).steps, s.card(inst).name
+        options = [("aim", q.seat) for q in self._departing_targets(p)]
+        action = yield from self._choose(p.seat, "aim", options, (inst,))
+        aimed = s.players[action[1]]
+        self.log(f"{self.name(p.seat)} plays {what} on {self.name(aimed.seat)}'s Departure")
+        answered = yield from self._answer(p, aimed, inst, what)
+        if not answered:
+            if any(t.name == "cancel" for t in steps):
                 assert aimed.departing is not None
                 aimed.departing.tip_offs += 1
                 yield from leaving.deny(self, aimed)
             else:
-                yield from self.run_steps(p, card.steps, card, aimed=aimed)
+                card = s.card(inst) if inst is not None else None
+                yield from self.run_steps(p, steps, card, aimed=aimed)
+        if inst is not None:
             self._discard(inst)
-            return
-        yield from self.run_steps(p, card.steps, card, answerable=True)
-        self._discard(inst)
 
-    def _answer(self, attacker: Player, target: Player, inst: int, departure: bool) -> Flow:
-        """The target of a Leak or Tip-Off may Shred it, or cash the attacker's Favor chip.
-        Returns whether it was answered (cancelled)."""
+    def _answer(self, attacker: Player, target: Player, inst: int | None, what: str) -> Flow:
+        """The target of a Leak or Tip-Off (a card, or a Signature played like one) may
+        Shred it, use a Signature that answers, or cash the attacker's Favor chip ("Take it
+        back"). Returns whether it was answered (cancelled)."""
         s = self.state
-        card = s.card(inst)
         options: list[Action] = [("accept",)]
         shreds = [c for c in target.hand if s.card(c).kind is CardKind.DIRTY_TRICK
                   and Timing.COUNTER in s.card(c).timing]
@@ -553,10 +603,10 @@ class Game:
             target.hand.remove(action[1])
             self._discard(action[1])
             self.stats.played(s.card(action[1]))
-            self.log(f"{self.name(target.seat)} Shreds the {card.name}")
+            self.log(f"{self.name(target.seat)} Shreds the {what}")
             return True
         if action[0] == "signature":
-            target.signature_used = True
+            self.signature(target)
             self.log(f"{self.name(target.seat)} answers with {target.diplomat.signature.name}")
             return True
         if action[0] == "favor":
@@ -586,10 +636,11 @@ class Game:
         self.stats.played(card)
         self.log(f"{self.name(p.seat)} commits {card.name}")
         cancelled = False
-        # A rival holding the criminal's Favor chip may take the crime back.
+        # A rival holding the criminal's Favor chip may take the crime back (a Recalled
+        # holder too: rulings, recalled-players).
         for seat in s.seat_order_from(p.seat):
             holder = s.players[seat]
-            if s.favor_holder.get(p.seat) == seat and holder.active:
+            if s.favor_holder.get(p.seat) == seat and not holder.left:
                 action = yield from self._choose(seat, "cash-on-crime", [("no",), ("cash",)],
                                                  (inst,))
                 if action[0] == "cash" and (yield from self._cash_favor(holder, p,
@@ -608,23 +659,17 @@ class Game:
                 if Timing.REACTION in k.timing and k.kind is CardKind.DIRTY_TRICK and \
                         self._may_play(q, k):
                     options.append(("react", c))
-                elif k.kind is CardKind.MANEUVER and Timing.REACTION in k.timing and s.laws:
-                    options.append(("repeal", c))
             if not q.signature_used and Timing.REACTION in q.diplomat.signature.timing and \
                     q.diplomat.signature.aim in (None, "crime", "crime-or-departure"):
                 options.append(("signature",))
             action = yield from self._choose(seat, "react", options, (inst, p.seat))
             if action[0] != "none":
                 reactions.append((q, action))
-                if action[0] in ("react", "repeal"):
+                if action[0] == "react":
                     self._play(q, action[1])
         for q, action in reactions:
-            if action[0] == "repeal":
-                self.stats.played(s.card(action[1]))
-                yield from voting.repeal(self, q, action[1])
-                continue
             if action[0] == "signature":
-                q.signature_used = True
+                self.signature(q)
                 steps = q.diplomat.signature.steps
                 what = q.diplomat.signature.name
             else:
@@ -641,7 +686,7 @@ class Game:
             self.log(f"{self.name(q.seat)} reacts: {what}")
             answered = False
             if action[0] == "react":
-                answered = yield from self._answer(q, p, action[1], departure=False)
+                answered = yield from self._answer(q, p, action[1], what)
                 self._discard(action[1])
             if answered:
                 continue
@@ -653,6 +698,10 @@ class Game:
             self.log(f"{card.name} is Tipped Off")
             self._discard(inst)
             return
+        # Repeals come after the reactions, in seat order, the criminal last (rulings,
+        # repeal-in-reactions): the crime then resolves without the Repealed Laws.
+        for seat in [*s.seat_order_from(p.seat), p.seat]:
+            yield from self._repeal_in_reactions(s.players[seat], inst, p)
         # 3. Cover it, or don't.
         covered = False
         covers = [c for c in p.hand if s.card(c).kind is CardKind.COVER
@@ -688,15 +737,30 @@ class Game:
         p.rap_sheet.append(inst)
         self.log(f"{self.name(p.seat)} gets ${payout}M; Rap Sheet {len(p.rap_sheet)}")
 
+    def _repeal_in_reactions(self, q: Player, inst: int, criminal: Player) -> Flow:
+        s = self.state
+        repeals = sorted({c for c in q.hand if s.card(c).kind is CardKind.MANEUVER
+                          and Timing.REACTION in s.card(c).timing
+                          and any(t.name == "repeal" for t in s.card(c).steps)})
+        if not s.laws or not repeals or q.left:
+            return
+        options: list[Action] = [("none",), *(("repeal", c) for c in repeals)]
+        action = yield from self._choose(q.seat, "react-repeal", options, (inst, criminal.seat))
+        if action[0] == "repeal":
+            self._play(q, action[1])
+            self.stats.played(s.card(action[1]))
+            yield from voting.repeal(self, q, action[1])
+
     # ---- evening -----------------------------------------------------------------------------
 
     def _evening(self, p: Player) -> Flow:
         s, rules = self.state, self.rules
+        yield from self._burn_bag(p)  # rulings (burn-bag-own-turn): at any step
         # A Signature is free: it does not take the Evening's one choice (rulings).
         if not p.signature_used and Timing.EVENING in p.diplomat.signature.timing:
             sig = yield from self._choose(p.seat, "signature", [("no",), ("signature",)])
             if sig[0] == "signature":
-                p.signature_used = True
+                self.signature(p)
                 self.log(f"{self.name(p.seat)} uses the Signature "
                          f"{p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
@@ -736,6 +800,7 @@ class Game:
             self.log(f"{self.name(p.seat)} pays Hush Money: Heat {p.heat}")
         elif kind == "bend":
             self.pay(p, bend.price)
+            self.state.use("bend", p.archetype.id)
             self.log(f"{self.name(p.seat)} uses {bend.name}")
             yield from self.run_steps(p, bend.steps, None)
         elif kind == "book":
@@ -792,6 +857,8 @@ class Game:
         dealt = bool(s.street or s.politics or s.boxed)  # once dealt, every card is somewhere
         if dealt and placed != len(s.cards):
             raise InvariantBroken(f"cards: {placed} in zones, {len(s.cards)} in the game")
+        if s.turn is None and s.table:
+            raise InvariantBroken(f"{len(s.table)} card(s) on the table between turns")
         money = sum(p.money for p in s.players)
         if money != s.paid_out - s.received:
             raise InvariantBroken(f"money: players hold ${money}M, the bank paid "

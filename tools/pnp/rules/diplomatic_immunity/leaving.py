@@ -30,13 +30,32 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
                 out.append((door, card))
     return out
 
+def rounds_needed(door: Door) -> int:
+    """Rounds that must still follow this one for every rival to get their full turn to
+    stop a Departure by this door: one, two for a door that resolves on the turn after next."""
+    return 2 if door.resolves is Resolves.TURN_AFTER_NEXT else 1
+
+
+def clock_allows(g: Game, door: Door) -> bool:
+    """Whether the clock leaves time to book this door (ruling `last-bookings`): each
+    Headline still in the clock is one more round."""
+    return not g.rules.departure.booking_needs_full_rounds or \
+        len(g.state.clock) >= rounds_needed(door)
+
+
 def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
     s = g.state
+    if not clock_allows(g, door):
+        return False
     waives = s.card(card).waives if card is not None else None
     price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
     if p.money < price:
         return False
-    if waives != "requires" and not conditions.all_hold(s, g.rules, p, door.requires):
+    # A card that waives the door's condition never waives staying below your Limit
+    # (ruling departure-card-with-booking: Defect's card waives only its "or more").
+    needed = door.requires if waives != "requires" else tuple(
+        t for t in door.requires if t.name == "heat_below_limit")
+    if not conditions.all_hold(s, g.rules, p, needed):
         return False
     if door.partner and not any(
             q.active and not q.departing and q.seat != p.seat for q in s.players):
@@ -55,6 +74,7 @@ def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
     waives = None
     if card is not None:
         waives = s.card(card).waives
+        s.use("waiver", door.id)
         p.hand.remove(card)
         g._discard(card)
         g.stats.played(s.card(card))
@@ -102,41 +122,51 @@ def end_departure(g: Game, p: Player, failed: bool, skip: bool) -> None:
         p.skip_turn = skip
     p.departing = None
 
-def resolve(g: Game, p: Player) -> Flow:
-    """At the start of your turn: no Scandal, no unanswered Tip-Off, Goal still met."""
+def _checks_hold(g: Game, p: Player) -> bool:
+    """At resolution: no Scandal, no unanswered Tip-Off, the Goal still met (and Elected's
+    Law still in effect)."""
+    dep = p.departing
+    if dep is None or p.goal is None:
+        return False
+    ok = dep.tip_offs == 0 and not dep.scandal and conditions.all_hold(
+        g.state, g.rules, p, p.goal.condition)
+    laws = [t for t in dep.door.requires if t.name == "laws_with_your_marker"]
+    return ok and (not laws or conditions.all_hold(g.state, g.rules, p, laws))
+
+
+def _leave(g: Game, p: Player, how: str) -> None:
+    dep = p.departing
+    assert dep is not None and p.goal is not None
+    p.left = True
+    p.departing = None
+    g.state.use("goal", p.goal.id)
+    g.stats.doors_succeeded[dep.door.id] = g.stats.doors_succeeded.get(dep.door.id, 0) + 1
+    g.log(f"{g.name(p.seat)} {how} {dep.door.name}")
+
+
+def resolve(g: Game, p: Player, at_clock: bool = False) -> Flow:
+    """At the start of your turn: no Scandal, no unanswered Tip-Off, Goal still met. When
+    one player leaves the game ends, unless the clock has run out and others still resolve
+    (`clock_ends` ends it, with everyone who left)."""
     s = g.state
     dep = p.departing
     assert dep is not None and p.goal is not None
     yield from deny(g, p)
-    ok = dep.tip_offs == 0 and not dep.scandal and conditions.all_hold(
-        s, g.rules, p, p.goal.condition)
-    if ok and dep.door.requires and any(t.name == "laws_with_your_marker"
-                                        for t in dep.door.requires):
-        ok = conditions.all_hold(s, g.rules, p, [t for t in dep.door.requires
-                                                    if t.name == "laws_with_your_marker"])
-    if not ok:
+    if not _checks_hold(g, p):
         g.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal
-                          else "goal")
+                       else "goal")
         g.log(f"{g.name(p.seat)}'s Departure by {dep.door.name} FAILS")
         p.departing = None
         return
-    p.left = True
-    p.departing = None
-    g.stats.doors_succeeded[dep.door.id] = g.stats.doors_succeeded.get(
-        dep.door.id, 0) + 1
-    g.log(f"{g.name(p.seat)} LEAVES by {dep.door.name}")
+    _leave(g, p, "LEAVES by")
     winners = [p.seat]
     if dep.partner is not None and g.rules.departure.partners_leave_together:
         other = s.players[dep.partner]
-        od = other.departing
-        if od and od.tip_offs == 0 and not od.scandal and other.goal and \
-                conditions.all_hold(s, g.rules, other, other.goal.condition):
-            other.left = True
-            other.departing = None
+        if other.departing and other.active and _checks_hold(g, other):
+            _leave(g, other, "LEAVES with them by")
             winners.append(other.seat)
-            g.log(f"{g.name(other.seat)} LEAVES with them")
-    if s.ending is None and s.clock is not None:
-        g._end("departure", tuple(sorted(w for w in winners)))
+    if not at_clock:
+        g._end("departure", tuple(sorted(winners)))
 
 def deny(g: Game, p: Player) -> Flow:
     """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
@@ -150,11 +180,12 @@ def deny(g: Game, p: Player) -> Flow:
         g.log(f"{g.name(p.seat)} Denies a Tip-Off for ${price}M")
 
 def clock_ends(g: Game) -> Flow:
+    """The clock has run out: every Departing player resolves, in turn order from the first
+    player; everyone who leaves wins (ruling `clock-runs-out`)."""
     s = g.state
     g.log("the clock has run out")
     for seat in [s.first, *s.order_from(s.first)]:
         p = s.players[seat]
         if p.departing and p.active:
-            yield from resolve(g, p)
-    if s.ending is None:
-        g._end("clock", tuple(p.seat for p in s.players if p.left))
+            yield from resolve(g, p, at_clock=True)
+    g._end("clock", tuple(p.seat for p in s.players if p.left))

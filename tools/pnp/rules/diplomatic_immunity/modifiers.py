@@ -13,45 +13,74 @@ from pnp.content.model import Term
 from pnp.content.rules_di import DIRules
 from pnp.rules.diplomatic_immunity.state import Player, State
 
-
-def _own(p: Player) -> Iterator[Term]:
-    yield from p.archetype.bend.while_
-    yield from p.archetype.cost.while_
+Source = tuple[str, str]  # what a modifier comes from: ("bend", archetype id), ("law", card id)
 
 
-def _everyone(state: State) -> Iterator[Term]:
+def _own_sourced(p: Player) -> Iterator[tuple[Source, Term]]:
+    for t in p.archetype.bend.while_:
+        yield ("bend", p.archetype.id), t
+    for t in p.archetype.cost.while_:
+        yield ("cost", p.archetype.id), t
+
+
+def _everyone_sourced(state: State) -> Iterator[tuple[Source, Term]]:
     for law in state.laws:
         card = state.card(law.card)
         if card.law:
-            yield from card.law.while_
+            for t in card.law.while_:
+                yield ("law", card.id), t
     if state.headline is not None:
-        headline = state.card(state.headline).headline
-        if headline:
-            yield from headline.while_
+        card = state.card(state.headline)
+        if card.headline:
+            for t in card.headline.while_:
+                yield ("headline", card.id), t
+
+
+def _sourced(state: State, p: Player) -> Iterator[tuple[Source, Term]]:
+    yield from _own_sourced(p)
+    yield from _everyone_sourced(state)
+
+
+def _own(p: Player) -> Iterator[Term]:
+    for _, t in _own_sourced(p):
+        yield t
 
 
 def terms(state: State, p: Player) -> Iterator[Term]:
     """Every modifier that applies to a player."""
-    yield from _own(p)
-    yield from _everyone(state)
+    for _, t in _sourced(state, p):
+        yield t
 
 
 def _sum(state: State, p: Player, name: str, **match: str) -> int:
+    """The sum of a modifier's deltas; each source that changes the number counts as used."""
     total = 0
-    for t in terms(state, p):
+    for src, t in _sourced(state, p):
         if t.name == name and all(t.arg(k) in (v, "any") for k, v in match.items()):
-            total += int(t.arg("delta"))
+            delta = int(t.arg("delta"))
+            if delta:
+                state.use(*src)
+            total += delta
     return total
 
 
 def has(state: State, p: Player, name: str) -> bool:
-    """Whether a bare-word modifier (`no_vote`, `no_lay_low` ...) applies to a player."""
-    return any(t.name == name for t in terms(state, p))
+    """Whether a bare-word modifier (`no_vote`, `no_lay_low` ...) applies to a player; the
+    source that forbids counts as used."""
+    for src, t in _sourced(state, p):
+        if t.name == name:
+            state.use(*src)
+            return True
+    return False
 
 
 def legal(state: State, p: Player, crime_type: str) -> bool:
     """Whether crimes of a type are legal for a player."""
-    return any(t.name == "legal" and t.arg("type") == crime_type for t in terms(state, p))
+    for src, t in _sourced(state, p):
+        if t.name == "legal" and t.arg("type") == crime_type:
+            state.use(*src)
+            return True
+    return False
 
 
 def crime_heat(state: State, p: Player, crime_type: str, printed: int) -> int:
@@ -64,17 +93,32 @@ def crime_payout(state: State, p: Player, crime_type: str, printed: int) -> int:
     return max(0, printed + _sum(state, p, "crime_payout", type=crime_type))
 
 
+def _largest(state: State, p: Player, name: str, field: str, default: int) -> int:
+    """The largest value of a modifier that applies to a player, its source counted as
+    used; `default` when none applies."""
+    found = [(int(t.arg(field)), src) for src, t in _sourced(state, p) if t.name == name]
+    if not found:
+        return default
+    value, src = max(found)
+    state.use(*src)
+    return value
+
+
 def covered_heat(state: State, p: Player) -> int:
     """The Heat a Covered crime still gives (Zero Tolerance)."""
-    return max((int(t.arg("heat")) for t in terms(state, p) if t.name == "covered_heat"),
-               default=0)
+    return _largest(state, p, "covered_heat", "heat", 0)
 
 
 def leak_heat(state: State, leaker: Player | None, base: int) -> int:
     """A Leak's Heat: the card's, plus every Leak modifier (the leaker's Bend included)."""
-    extra = sum(int(t.arg("delta")) for t in _everyone(state) if t.name == "leak_heat")
+    extra = 0
+    found = list(_everyone_sourced(state))
     if leaker is not None:
-        extra += sum(int(t.arg("delta")) for t in _own(leaker) if t.name == "leak_heat")
+        found += list(_own_sourced(leaker))
+    for src, t in found:
+        if t.name == "leak_heat" and int(t.arg("delta")):
+            state.use(*src)
+            extra += int(t.arg("delta"))
     return max(0, base + extra)
 
 
@@ -82,8 +126,7 @@ def vote_count(state: State, p: Player) -> int:
     """How many times a player's ordinary vote counts (0 if they never vote)."""
     if has(state, p, "no_vote"):
         return 0
-    return max((int(t.arg("times")) for t in terms(state, p) if t.name == "vote_count"),
-               default=1)
+    return _largest(state, p, "vote_count", "times", 1)
 
 
 def limit(rules: DIRules, p: Player) -> int:

@@ -7,19 +7,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pnp.content.cards import CardKind
 from pnp.content.project import Game as Model
 from pnp.content.rules_di import DIRules
 from pnp.rules import stats
+from pnp.rules.diplomatic_immunity import coverage
 from pnp.rules.diplomatic_immunity.bots import play, seated
-from pnp.rules.diplomatic_immunity.coverage import not_implemented
+from pnp.rules.diplomatic_immunity.coverage import PLAYED_KINDS, not_implemented
 from pnp.rules.diplomatic_immunity.game import Game, InvariantBroken
-from pnp.rules.engine import GameResult, Setting, Violation
+from pnp.rules.engine import GameResult, Setting, Usable, Violation
 from pnp.rules.stats import wilson
 
 ENDINGS = ("departure", "clock", "all_recalled")
-PLAYED_KINDS = {CardKind.CRIME, CardKind.COVER, CardKind.DIRTY_TRICK, CardKind.LAW,
-                CardKind.MANEUVER, CardKind.DEPARTURE_CARD, CardKind.HEADLINE}
+# A Goal or archetype winning outside this share of its games is flagged in the report: with
+# four players a fair seat wins one game in four, and no Goal or board should be far off.
+BAND = (0.10, 0.30)
+USE = "use:"  # GameResult.extra keys `use:<kind>:<id>`: the game's `state.uses`
 
 NOT_MODELLED = (
     "The bots do not negotiate. At a real table, most of this game is talk: deals, threats, "
@@ -43,6 +45,38 @@ def _with_ci(records: Mapping[str, dict[str, int]]) -> dict[str, dict[str, Any]]
         lo, hi = wilson(v["wins"], v["games"])
         out[k] = {**v, "rate": round(stats.rate(v), 4), "ci95": [lo, hi]}
     return out
+
+
+def _outliers(model: Model, goals: Mapping[str, Mapping[str, Any]],
+              archetypes: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Goals and archetypes whose win rate is outside BAND, each with the ruling that
+    explains it (one that names it under the topic Balance), if any."""
+    names = {**{g.id: g.name for g in model.goals or ()},
+             **{a.id: a.name for a in model.archetypes or ()}}
+    rulings = [r for r in model.rulings or () if r.topic == "Balance"]
+    out = []
+    for kind, records in (("goal", goals), ("archetype", archetypes)):
+        for ident, v in records.items():
+            if v["games"] and not BAND[0] <= v["rate"] <= BAND[1]:
+                name = names.get(ident, ident)
+                why = next((r.id for r in rulings if name in r.ruling), None)
+                out.append({"kind": kind, "id": ident, "name": name, "rate": v["rate"],
+                            "ci95": v["ci95"], "explained_by": why})
+    return out
+
+
+def _balance_text(summary: Mapping[str, Any]) -> str:
+    lo, hi = summary["balance_band"]
+    outliers = summary["balance_outliers"]
+    head = (f"Every Goal and archetype should win between {stats.percent(lo)} and "
+            f"{stats.percent(hi)} of its games (a fair seat at four players wins one in four). ")
+    if not outliers:
+        return head + "All are inside the band."
+    parts = [f"{o['name']} ({o['kind']}) wins {stats.percent(o['rate'])} "
+             f"({stats.percent(o['ci95'][0])} to {stats.percent(o['ci95'][1])})"
+             + (f": see the ruling '{o['explained_by']}'" if o["explained_by"] else
+                ": no ruling explains it") for o in outliers]
+    return head + "Outside it: " + "; ".join(parts) + "."
 
 
 class DISimulation:
@@ -89,6 +123,8 @@ class DISimulation:
             extra.append((f"left:{door}", n))
         for reason, n in game.stats.departures_failed.items():
             extra.append((f"failed:{reason}", n))
+        for key, n in sorted(s.uses.items()):
+            extra.append((f"{USE}{key}", n))
         return GameResult(index, seed, setting.players, ending, winners,
                           tuple(p.archetype.id for p in s.players), s.steps, s.round,
                           tuple(sorted(game.stats.card_plays.items())), tuple(extra),
@@ -108,6 +144,15 @@ class DISimulation:
         """Every card that is played in a game (not the reference and blank cards)."""
         return tuple(c.id for c in model.cards or () if c.kind in PLAYED_KINDS)
 
+    def usable(self, model: Model) -> tuple[Usable, ...]:
+        """Everything of the content that carries effects, and so must be used in play."""
+        return coverage.usable(model)
+
+    def unused(self, thing: Usable, games: int) -> str:
+        """The E802 sentence: the Signature 'Visa Denied' (Rafael Ortega) was never used in
+        40 simulated games."""
+        return coverage.never(thing, games)
+
     def summarise(self, model: Model, results: Sequence[GameResult]) -> dict[str, Any]:
         """Wins by Goal, archetype and player count; doors; failures; coverage."""
         goal_ids = [g.id for g in model.goals or ()]
@@ -117,6 +162,7 @@ class DISimulation:
         by_count: dict[str, dict[str, int]] = {}
         doors = {d.id: {"booked": 0, "succeeded": 0} for d in model.doors or ()}
         failed: dict[str, int] = {}
+        used: dict[str, int] = {}  # "<kind>:<id>" -> uses over every game
         for r in results:
             for seat, arch in enumerate(r.roles):
                 won = seat in r.winners
@@ -133,14 +179,24 @@ class DISimulation:
                     doors[name]["succeeded"] += n
                 elif kind == "failed":
                     failed[name] = failed.get(name, 0) + n
+                elif kind == "use":
+                    used[name] = used.get(name, 0) + n
+            for card, n in r.plays:
+                used[f"card:{card}"] = used.get(f"card:{card}", 0) + n
+        goals_ci, arch_ci = _with_ci(by_goal), _with_ci(by_arch)
         return {
-            "wins_by_goal": _with_ci(by_goal),
-            "wins_by_archetype": _with_ci(by_arch),
+            "wins_by_goal": goals_ci,
+            "wins_by_archetype": arch_ci,
+            "balance_band": list(BAND),
+            "balance_outliers": _outliers(model, goals_ci, arch_ci),
             "games_won_by_players": _with_ci({k: by_count[k]
                                               for k in stats.ordered_keys(by_count)}),
             "doors_used": doors,
             "departures_failed": dict(sorted(failed.items())),
             "not_implemented": not_implemented(model),
+            "signature_uses": {d.id: used.get(f"signature:{d.id}", 0)
+                               for a in model.archetypes or () for d in a.diplomats},
+            "never_used": [u.as_dict() for u in coverage.usable(model) if not used.get(u.key)],
         }
 
     def report(self, summary: Mapping[str, Any]) -> list[stats.Section]:
@@ -161,7 +217,10 @@ class DISimulation:
         plays = summary["card_plays"]
         never = summary["never_played"]
         missing = summary["not_implemented"]
+        sig_uses: Mapping[str, int] = summary.get("signature_uses", {})
+        unused: Sequence[Mapping[str, str]] = summary.get("never_used", [])
         return [
+            stats.Section("Balance", _balance_text(summary)),
             stats.Section("Wins by Goal", "The share of players holding each Goal who won. "
                           "Every Goal should be won sometimes; none should dominate.",
                           rates(goals, "Goal"), bars(goals, "Goal")),
@@ -190,6 +249,18 @@ class DISimulation:
                 stats.Table(("card", "plays"), tuple((k, str(v)) for k, v in plays.items()))),
             stats.Section("Implementation coverage", "Effects of the content the rules model "
                           "cannot run: " + ("; ".join(missing) if missing else "none") + "."),
+            stats.Section(
+                "Play coverage", "Times each diplomat's Signature was used (once a game at "
+                "most), then everything that carries effects and that no game used: "
+                + (f"{len(unused)} things." if unused else "none."),
+                stats.Table(("diplomat", "Signature uses"),
+                            tuple((k, str(v)) for k, v in sig_uses.items()))),
+            stats.Section(
+                "Play coverage: never used", "Cards never played, Signatures, Bends and "
+                "Departure bonuses never used, Costs that never bound, Laws and Headlines "
+                "that never changed anything, Goals never met by a player who left and won.",
+                stats.Table(("kind", "id", "name"), tuple(
+                    (u["kind"], u["id"], u["name"]) for u in unused)) if unused else None),
         ]
 
 

@@ -6,6 +6,8 @@ over zones. What a player may see of this is `view.View`, built from the state.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from pnp.content.cards import Archetype, Card, Diplomat
@@ -88,11 +90,22 @@ class State:
     # bend, cost, law (a Law in effect changed something), headline, goal (met by a
     # winner), waiver (a Departure card's bonus used with its booking).
     uses: dict[str, int] = field(default_factory=dict)
+    counting: bool = True  # off while a player's view looks ahead: only play counts
 
     def use(self, kind: str, ident: str) -> None:
         """Count one use of something that carries effects."""
-        key = f"{kind}:{ident}"
-        self.uses[key] = self.uses.get(key, 0) + 1
+        if self.counting:
+            key = f"{kind}:{ident}"
+            self.uses[key] = self.uses.get(key, 0) + 1
+
+    @contextmanager
+    def looking(self) -> Iterator[None]:
+        """While a player weighs a choice, what they look up is not a use."""
+        before, self.counting = self.counting, False
+        try:
+            yield
+        finally:
+            self.counting = before
 
     def card(self, inst: int) -> Card:
         """The definition of a card instance."""

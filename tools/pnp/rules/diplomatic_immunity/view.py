@@ -113,13 +113,17 @@ class View:
         """The Heat one of my crimes would give me now, before any Cover."""
         card = self.card(inst)
         assert card.crime is not None
-        if modifiers.legal(self._state, self.me, card.crime.type.id):
-            return 0
-        return modifiers.crime_heat(self._state, self.me, card.crime.type.id, card.crime.heat)
+        with self._state.looking():
+            if modifiers.legal(self._state, self.me, card.crime.type.id):
+                return 0
+            return modifiers.crime_heat(self._state, self.me, card.crime.type.id,
+                                        card.crime.heat)
 
     def has(self, modifier: str) -> bool:
         """Whether a bare-word modifier applies to me (no_vote, no_lay_low ...)."""
-        return modifiers.has(self._state, self.me, modifier)
+        with self._state.looking():
+            return modifiers.has(self._state, self.me, modifier)
 
     def legal(self, crime_type: str) -> bool:
-        return modifiers.legal(self._state, self.me, crime_type)
+        with self._state.looking():
+            return modifiers.legal(self._state, self.me, crime_type)

@@ -45,7 +45,7 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
              + (f" naming {g.name(named)}" if named is not None else ""))
     # Take it back: a rival holding the proposer's chip may withdraw the Law unvoted.
     for seat in s.seat_order_from(p.seat):
-        if s.favor_holder.get(p.seat) == seat and s.players[seat].active:
+        if s.favor_holder.get(p.seat) == seat and not s.players[seat].left:
             action = yield from g._choose(seat, "cash-on-law", [("no",), ("cash",)],
                                              (inst,))
             if action[0] == "cash" and (yield from g._cash_favor(
@@ -58,6 +58,7 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
         s.laws.append(LawInEffect(inst, p.seat, named))
         g.log(f"{card.name} passes")
         if card.law and card.law.on_pass:
+            s.use("law", card.id)
             yield from g.run_steps(p, card.law.on_pass, card,
                                       named=s.players[named] if named is not None else None)
     else:
@@ -132,7 +133,7 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
             elif t.name == "vote_weight":
                 weights[seat] = int(t.arg("times"))
         if c == -1:
-            q.signature_used = True
+            g.signature(q)
         else:
             q.hand.remove(c)
             g._discard(c)
