@@ -34,3 +34,25 @@ def test_outliers_outside_the_band_are_flagged_and_explained() -> None:
     assert found[low.id]["explained_by"] == "bots-and-favors"
     assert found["consul"]["explained_by"] is None
 
+
+
+def test_balance_is_judged_on_the_four_player_games() -> None:
+    """With four-player games in the run, only they decide the outliers: a board that wins
+    every three-player game but one in four at four players is inside the band."""
+    from pnp.rules.diplomatic_immunity.sim import SIMULATION
+    from pnp.rules.engine import GameResult
+
+    model = load_game(CONTENT, "diplomatic-immunity").game
+    ids = tuple(a.id for a in model.archetypes or ())
+
+    def game(i: int, players: int, winner: int) -> GameResult:
+        return GameResult(i, i, players, "departure", (winner,), ids[:players], 10, 3, (), ())
+
+    three = [game(i, 3, 0) for i in range(24)]
+    four = [game(24 + i, 4, i % 4) for i in range(24)]
+    summary = SIMULATION.summarise(model, three + four)
+    assert summary["balance_players"] == 4 and summary["balance_outliers"] == []
+    assert summary["wins_by_archetype"][ids[0]]["rate"] > 0.6  # over all games: far out
+    alone = SIMULATION.summarise(model, three)
+    assert alone["balance_players"] is None
+    assert {o["id"] for o in alone["balance_outliers"]} == set(ids[:3])

@@ -259,8 +259,10 @@ def summary_text(summary: dict[str, Any]) -> str:
     if "balance_outliers" in summary:
         lo, hi = summary["balance_band"]
         odd = summary["balance_outliers"]
-        out.append(f"balance: every Goal and archetype inside {stats.percent(lo)}-"
-                   f"{stats.percent(hi)}" if not odd else "balance: outside "
+        at = summary.get("balance_players")
+        where = f" at {at} players" if at else ""
+        out.append(f"balance{where}: every Goal and archetype inside {stats.percent(lo)}-"
+                   f"{stats.percent(hi)}" if not odd else f"balance{where}: outside "
                    f"{stats.percent(lo)}-{stats.percent(hi)}: " + ", ".join(
                        f"{o['name']} {stats.percent(o['rate'])}"
                        + (f" (ruling {o['explained_by']})" if o["explained_by"] else "")

@@ -21,6 +21,7 @@ ENDINGS = ("departure", "clock", "all_recalled")
 # A Goal or archetype winning outside this share of its games is flagged in the report: with
 # four players a fair seat wins one game in four, and no Goal or board should be far off.
 BAND = (0.10, 0.30)
+BALANCE_PLAYERS = 4
 USE = "use:"  # GameResult.extra keys `use:<kind>:<id>`: the game's `state.uses`
 
 NOT_MODELLED = (
@@ -68,8 +69,10 @@ def _outliers(model: Model, goals: Mapping[str, Mapping[str, Any]],
 def _balance_text(summary: Mapping[str, Any]) -> str:
     lo, hi = summary["balance_band"]
     outliers = summary["balance_outliers"]
+    at = summary.get("balance_players")
     head = (f"Every Goal and archetype should win between {stats.percent(lo)} and "
-            f"{stats.percent(hi)} of its games (a fair seat at four players wins one in four). ")
+            f"{stats.percent(hi)} of its games (a fair seat at four players wins one in four)"
+            + (f"; judged on the {at}-player games. " if at else "; judged on all games. "))
     if not outliers:
         return head + "All are inside the band."
     parts = [f"{o['name']} ({o['kind']}) wins {stats.percent(o['rate'])} "
@@ -163,13 +166,22 @@ class DISimulation:
         doors = {d.id: {"booked": 0, "succeeded": 0} for d in model.doors or ()}
         failed: dict[str, int] = {}
         used: dict[str, int] = {}  # "<kind>:<id>" -> uses over every game
+        # Balance is judged at the band's table size when the run has it, else over all.
+        at = BALANCE_PLAYERS if any(r.players == BALANCE_PLAYERS for r in results) else None
+        bal_goal = {g: stats.tally() for g in goal_ids}
+        bal_arch = {a.id: stats.tally() for a in model.archetypes or ()}
         for r in results:
             for seat, arch in enumerate(r.roles):
                 won = seat in r.winners
+                judged = at is None or r.players == at
                 stats.count(by_arch.setdefault(arch, stats.tally()), won)
+                if judged:
+                    stats.count(bal_arch.setdefault(arch, stats.tally()), won)
                 goal = r.extra_value(f"goal:{seat}", -1)
                 if goal >= 0:
                     stats.count(by_goal[goal_ids[goal]], won)
+                    if judged:
+                        stats.count(bal_goal[goal_ids[goal]], won)
             stats.count(by_count.setdefault(str(r.players), stats.tally()), bool(r.winners))
             for key, n in r.extra:
                 kind, _, name = key.partition(":")
@@ -188,7 +200,8 @@ class DISimulation:
             "wins_by_goal": goals_ci,
             "wins_by_archetype": arch_ci,
             "balance_band": list(BAND),
-            "balance_outliers": _outliers(model, goals_ci, arch_ci),
+            "balance_players": at,
+            "balance_outliers": _outliers(model, _with_ci(bal_goal), _with_ci(bal_arch)),
             "games_won_by_players": _with_ci({k: by_count[k]
                                               for k in stats.ordered_keys(by_count)}),
             "doors_used": doors,
