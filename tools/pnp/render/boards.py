@@ -710,6 +710,12 @@ def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face
     canvas.restoreState()
 
 
+# The footer's reminder of what a Scandal is (the rulebook's Heat chapter): not every Scandal
+# costs the Immunity chip; only without it is the Limit lower.
+SCANDAL_REMINDER = ("Heat reaches your Limit: Scandal. Without your Immunity chip, your Limit "
+                    "is lower.")
+
+
 def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> None:
     assert box.style is not None
     y = _y(size, box.y + box.h) + mm(0.6)
@@ -717,7 +723,7 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     side = "her" if face.diplomat.face == "woman" else "his"
     left = title(game)
     right = f"Board {face.number} of {face.boards} · {face.archetype.name} · {side} side"
-    middle = "Heat reaches your Limit: Scandal. Without your Immunity chip, your Limit is lower."
+    middle = SCANDAL_REMINDER
     edge = max(fonts.width(left, font, font_size), fonts.width(right, font, font_size))
     canvas.setFillColor(MUTED)
     floor = box.style.min_size
