@@ -1,8 +1,10 @@
-"""Character boards: 12 double-sided 8 x 4 in boards, two a sheet, backs on the next page."""
+"""Character boards: 12 double-sided 8 x 4 in boards, one a sheet, turned (+90° on the
+fronts, -90° on the backs of a long-edge flip), each back on the page after its front."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -54,31 +56,47 @@ def _chars_in(page: pdfium.PdfPage, rect: sheets.Rect) -> list[tuple[str, tuple[
     return out
 
 
-def _board_rect(index: int, paper: str, back: bool = False) -> tuple[int, sheets.Rect]:
-    """(page index, trim rect) of board `index` (0-based) on its front or back page."""
+def _board(index: int, paper: str, back: bool = False) -> tuple[int, sheets.Rect, int]:
+    """(page index, trim rect, rotation in degrees) of board `index` (0-based) on its front
+    or back page, as `sheets.sheet_pages` places it: a sheet's fronts on one page, their
+    backs (long-edge flip) on the next."""
     geo = geometry.default()
-    rects = sheets.slots(geo.impositions["boards"], geo.papers[paper])
-    sheet, slot = divmod(index, len(rects))
-    rect = rects[slot]
+    grid = sheets.sheet(geo.impositions["boards"], geo.papers[paper], geo.marks)
+    sheet, slot = divmod(index, len(grid.rects))
+    rect, rotation = grid.rects[slot], grid.rotation
     if back:
         rect = sheets.back_rect(rect, geo.papers[paper], "long")
-    return 2 * sheet + (1 if back else 0), rect
+        rotation = sheets.back_rotation(rotation, "long")
+    return 2 * sheet + (1 if back else 0), rect, rotation
+
+
+def _on_page(rect: sheets.Rect, rotation: int, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) of a board (from its trim's bottom left, unturned) lands on the
+    page when the board is placed in `rect` turned by `rotation`, as `sheets.place` does."""
+    size = geometry.default().layouts["board"].size
+    u, v = x - size.width / 2, y - size.height / 2
+    turn = {0: (1, 0), 90: (0, 1), -90: (0, -1), 180: (-1, 0)}[rotation]  # (cos, sin)
+    return (rect.x + rect.w / 2 + turn[0] * u - turn[1] * v,
+            rect.y + rect.h / 2 + turn[1] * u + turn[0] * v)
 
 
 def _heat_box_marked(archetype_id: str, marker: str, paper: str = "a4") -> str:
     """The Heat track number under a Limit tab ('NO IMMUNITY' or 'WITH IMMUNITY') on the
     front face of an archetype's board, read back from the PDF's text positions."""
     index, _arch = _archetype(archetype_id)
-    page_no, rect = _board_rect(index, paper)
+    page_no, rect, rotation = _board(index, paper)
+    # turned a quarter turn: the board's x axis (along the track) runs along the page's y
+    assert rotation in (90, -90)
     chars = _chars_in(_pdf(paper)[page_no], rect)
     text = "".join(c for c, _ in chars)
     start = text.index(f"LIMIT · {marker}")
     tab = [box for _c, box in chars[start:start + len(f"LIMIT · {marker}")]]
-    tab_x = (min(b[0] for b in tab) + max(b[2] for b in tab)) / 2
-    # the track's numbers are set at 22 pt: far taller than any other digit on the face
-    numbers = [(c, b) for c, b in chars if c.isdigit() and b[3] - b[1] > 12]
+    tab_y = (min(b[1] for b in tab) + max(b[3] for b in tab)) / 2
+    # the track's numbers are set at 22 pt: their glyphs, turned, are far wider on the page
+    # than any other digit on the face
+    numbers = [(c, b) for c, b in chars if c.isdigit() and b[2] - b[0] > 12]
     assert len(numbers) == _game_rules_track_max() + 1
-    nearest = min(numbers, key=lambda cb: abs((cb[1][0] + cb[1][2]) / 2 - tab_x))
+    nearest = min(numbers, key=lambda cb: abs((cb[1][1] + cb[1][3]) / 2 - tab_y))
     return nearest[0]
 
 
@@ -94,11 +112,19 @@ def _game_rules_track_max() -> int:
 def test_one_pdf_per_paper_with_twelve_boards() -> None:
     outs = _outputs()
     assert [o.path for o in outs] == ["boards-a4.pdf", "boards-letter.pdf"]
+    geo = geometry.default()
     for o in outs:
         assert o.contents == {"boards": 12}
-        # six sheets: fronts and backs
-        assert o.pages == 12
-        assert len(pdfium.PdfDocument(o.data)) == 12
+        # one board a sheet: twelve sheets, each a page of fronts then a page of backs
+        assert len(sheets.slots(geo.impositions["boards"], geo.papers[o.paper], geo.marks)) == 1
+        assert o.pages == 24
+        doc = pdfium.PdfDocument(o.data)
+        assert len(doc) == 24
+        for n in range(1, 13):
+            front = doc[2 * n - 2].get_textpage().get_text_range()
+            back = doc[2 * n - 1].get_textpage().get_text_range()
+            assert f"· fronts · sheet {n} of 12" in front
+            assert f"· backs · sheet {n} of 12 · double-sided, flip on the long edge" in back
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -124,8 +150,8 @@ def test_every_diplomat_is_named(paper: str) -> None:
 
 
 def test_woman_in_front_man_behind_on_the_same_board() -> None:
-    """Each board's back sits behind its front after a long-edge flip, and carries the other
-    diplomat of the same archetype."""
+    """Each board's back sits behind its front after a long-edge flip, on the page after it,
+    and carries the other diplomat of the same archetype."""
     geo = geometry.default()
     name_x = geo.layouts["board"].box("name").x
     for paper in ("a4", "letter"):
@@ -133,26 +159,53 @@ def test_woman_in_front_man_behind_on_the_same_board() -> None:
         for index, archetype in enumerate(_game().archetypes or ()):
             woman, man = boards.pair(archetype)
             assert (woman.face, man.face) == ("woman", "man")
+            front_page = _board(index, paper)[0]
+            assert front_page == 2 * index
+            assert _board(index, paper, True)[0] == front_page + 1
             for back, diplomat in ((False, woman), (True, man)):
-                page_no, rect = _board_rect(index, paper, back)
+                page_no, rect, rotation = _board(index, paper, back)
                 chars = _chars_in(doc[page_no], rect)
                 text = "".join(c for c, _ in chars)
                 assert diplomat.name in text
-                first = chars[text.index(diplomat.name)][1]
-                # the name starts where the layout puts it, from this face's trim
-                assert first[0] == pytest.approx(rect.x + name_x, abs=2.0)
+                assert f"· {'his' if back else 'her'} side" in text
+                at = text.index(diplomat.name)
+                first, last = chars[at][1], chars[at + len(diplomat.name) - 1][1]
+                # the name starts where the layout puts it, from this face's trim, along the
+                # board's x axis: up the page on a front (+90°), down it on a back (-90°)
+                if back:
+                    assert rotation == -90
+                    assert first[3] == pytest.approx(rect.y + rect.h - name_x, abs=2.0)
+                    assert last[1] < first[1]
+                else:
+                    assert rotation == 90
+                    assert first[1] == pytest.approx(rect.y + name_x, abs=2.0)
+                    assert last[3] > first[3]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_backs_line_up_after_a_long_edge_flip(paper: str) -> None:
     geo = geometry.default()
     p = geo.papers[paper]
-    for rect in sheets.slots(geo.impositions["boards"], p):
-        back = sheets.back_rect(rect, p, "long")
+    size = geo.layouts["board"].size
+    assert (size.width, size.height) == pytest.approx((8 * 72, 4 * 72))
+    grid = sheets.sheet(geo.impositions["boards"], p, geo.marks)
+    assert grid.rotation == 90
+    assert sheets.back_rotation(grid.rotation, "long") == -90
+    for index in range(len(grid.rects)):
+        _page, rect, turn = _board(index, paper)
+        _back_page, back, back_turn = _board(index, paper, True)
+        # the 8 x 4 in board, turned: 4 in across the page, 8 in up it
+        assert (rect.w, rect.h) == pytest.approx((4 * 72, 8 * 72))
         # mirrored about the vertical centre line: the same rectangle once turned over
         assert back.x == pytest.approx(p.width - rect.x - rect.w)
         assert (back.y, back.w, back.h) == pytest.approx((rect.y, rect.w, rect.h))
-        assert (rect.w, rect.h) == pytest.approx((8 * 72, 4 * 72))
+        # and the faces, not just their trims, line up: turned over side to side, the point
+        # (x, y) of the front has the back's (width - x, y) behind it, top edge behind top
+        for x, y in ((0, 0), (size.width, 0), (0, size.height), (size.width, size.height),
+                     (mm(30), mm(80))):
+            fx, fy = _on_page(rect, turn, x, y)
+            bx, by = _on_page(back, back_turn, size.width - x, y)
+            assert (p.width - bx, by) == pytest.approx((fx, fy))
 
 
 def test_two_renders_are_byte_identical() -> None:
@@ -166,7 +219,8 @@ def test_ink_saver_renders_differently() -> None:
     ink = {o.paper: o.data for o in _outputs(True)}
     assert ink.keys() == colour.keys()
     assert all(ink[p] != colour[p] for p in ink)
-    assert all(o.pages == 12 for o in _outputs(True))
+    assert all(o.pages == 24 for o in _outputs(True))
+    assert all(len(pdfium.PdfDocument(o.data)) == 24 for o in _outputs(True))
 
 
 def test_registered_with_the_build() -> None:
@@ -205,16 +259,18 @@ def test_every_face_shows_its_parts() -> None:
     for index, archetype in enumerate(_game().archetypes or ()):
         woman, man = boards.pair(archetype)
         for back, diplomat in ((False, woman), (True, man)):
-            page_no, rect = _board_rect(index, "letter", back)
+            page_no, rect, _rotation = _board(index, "letter", back)
             text = "".join(c for c, _ in _chars_in(doc[page_no], rect))
             for part in (archetype.bend.name, archetype.cost.name, diplomat.signature.name,
                          "ONCE PER GAME", "IMMUNITY", "SIGNATURE", "FAVOR", "HEAT",
                          "Diplomatic Immunity v0.27", boards.initials(diplomat.name)):
                 assert part in text, (diplomat.name, part)
-            # rules text may wrap: compare without line breaks
-            flat = "".join(text.split())
+            # rules text may wrap, and pdfium mixes up the order of turned lines: every word
+            # of it must be on the face, as often as the text has it
+            words = Counter(text.split())
             for ability in (archetype.bend, archetype.cost, diplomat.signature):
-                assert "".join(ability.text.printed.split()) in flat
+                missing = Counter(ability.text.printed.split()) - words
+                assert not missing, (diplomat.name, ability.name, missing)
 
 
 def test_shipped_boards_fit() -> None:

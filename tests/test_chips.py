@@ -204,11 +204,11 @@ def test_backs_printed_behind_fronts(di: Game, docs: dict[str, pdfium.PdfDocumen
 @pytest.mark.parametrize("paper_id", PAPERS)
 def test_layout_clear_of_edges_and_neighbours(di: Game, paper_id: str) -> None:
     """Every face, bleed included, on fronts and backs, keeps off the page edge by more
-    than the marks' edge (0.8 mm); no two faces overlap."""
+    than the marks' edge (5 mm, a printer's margin); no two faces overlap."""
     paper = GEO.papers[paper_id]
     assert GEO.marks is not None
     edge = GEO.marks.edge
-    assert to_mm(edge) == pytest.approx(0.8)
+    assert to_mm(edge) == pytest.approx(5.0)
     for page in chips.plan(chips.layout_of(chips.pieces(di)), paper):
         fronts = [chips.printed(s.rect) for s in page]
         backs = [chips.printed(sheets.back_rect(s.rect, paper, "long")) for s in page]

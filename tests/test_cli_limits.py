@@ -59,6 +59,9 @@ def _art_game(tmp_path: Path, image: Path) -> Path:
     text = street.read_text(encoding="utf-8")
     first = text.index("    text:")
     street.write_text(text[:first] + "    art: art/bag.png\n" + text[first:], encoding="utf-8")
+    (game / "art" / "credits.yaml").write_text(
+        "kind: credits\nassets:\n  - {file: art/bag.png, title: Bag, author: The designer, "
+        "licence: CC0, source: drawn for this game}\n", encoding="utf-8")
     return game
 
 

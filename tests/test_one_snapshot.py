@@ -62,7 +62,7 @@ def test_edit_during_build_does_not_reach_the_pdf(
     status, _, _ = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
                            "--paper", "a4")
     assert status == 0
-    text = _text(out / GAME / "rulebook-text.pdf")
+    text = _text(out / GAME / "rulebook-text-a4.pdf")
     assert "UNCHECKED" not in text and "Overview" in text
 
 
@@ -76,7 +76,7 @@ def test_deleted_rulebook_still_builds_what_was_checked(
     out = tmp_path / "out"
     status, _, _ = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
                            "--paper", "a4")
-    assert status == 0 and (out / GAME / "rulebook.pdf").is_file()
+    assert status == 0 and (out / GAME / "rulebook-a4.pdf").is_file()
 
 
 def test_section_failing_to_render_fails_the_build(

@@ -73,19 +73,42 @@ def test_paper_sizes_are_exact(kit: dict[str, bytes], paper: str) -> None:
                 assert (round(box[2], 2), round(box[3], 2)) == want
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_trim_boxes_where_the_layout_says(paper: str) -> None:
-    """3 x 3 poker cards, touching, centred: each trim box within 0.1 mm of its place."""
-    p = GEO.papers[paper]
-    imp = GEO.impositions["cards"]
+def test_trim_boxes_where_the_layout_says() -> None:
+    """A4: 3 x 3 poker cards, the columns touching, a gutter of twice the bleed between the
+    rows, centred top to bottom and moved right of centre just enough for the ruler's lane
+    on the left. Each trim box within 0.1 mm of its place."""
+    p = GEO.papers["a4"]
+    imp = sheets.imposition(GEO.impositions, "cards", "a4")
     rects = sheets.slots(imp, p)
-    left = (to_mm(p.width) - 3 * 63.5) / 2
-    top = (to_mm(p.height) - 3 * 88.9) / 2
+    bleed = 3.175
+    top = (297 - 3 * 88.9 - 2 * 2 * bleed) / 2  # 8.8 mm
+    right_art = 5 + to_mm(sheets.PAD)  # the right bleed stops at the printable edge
+    left = 210 - 3 * 63.5 - bleed - right_art
+    assert left - bleed >= 5 + to_mm(sheets.ruler_room() + sheets.CLEAR) - TOL_MM
     for k, r in enumerate(rects):
         row, col = divmod(k, 3)
         assert abs(to_mm(r.x) - (left + col * 63.5)) < TOL_MM
-        assert abs(to_mm(p.height - r.y - r.h) - (top + row * 88.9)) < TOL_MM
+        assert abs(to_mm(p.height - r.y - r.h) - (top + row * (88.9 + 2 * bleed))) < TOL_MM
         assert abs(to_mm(r.w) - 63.5) < TOL_MM and abs(to_mm(r.h) - 88.9) < TOL_MM
+
+
+def test_letter_cards_are_eight_a_page_turned() -> None:
+    """US Letter: 3 x 3 leaves no room for crop marks inside the printable area, so 2 x 4
+    turned cards, a gutter of twice the bleed between the columns, the rows touching, the
+    grid centred; each trim box within 0.1 mm of its place."""
+    p = GEO.papers["letter"]
+    imp = sheets.imposition(GEO.impositions, "cards", "letter")
+    assert (imp.columns, imp.rows, imp.rotate) == (2, 4, True)
+    assert not sheets.fits(GEO.impositions["cards"], p)  # 3 x 3 does not fit Letter
+    rects = sheets.slots(imp, p)
+    gutter = 2 * 3.175
+    left = (215.9 - 2 * 88.9 - gutter) / 2
+    top = (279.4 - 4 * 63.5) / 2
+    for k, r in enumerate(rects):
+        row, col = divmod(k, 2)
+        assert abs(to_mm(r.x) - (left + col * (88.9 + gutter))) < TOL_MM
+        assert abs(to_mm(p.height - r.y - r.h) - (top + row * 63.5)) < TOL_MM
+        assert abs(to_mm(r.w) - 88.9) < TOL_MM and abs(to_mm(r.h) - 63.5) < TOL_MM
 
 
 class Recorder:
@@ -96,6 +119,9 @@ class Recorder:
 
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self.lines.append((x1, y1, x2, y2))
+
+    def beginPath(self) -> Recorder:
+        return Recorder()
 
     def __getattr__(self, name: str) -> Any:
         return lambda *a, **k: None
@@ -109,12 +135,13 @@ def test_faces_are_drawn_in_their_slots_and_backs_behind(di: Game, paper: str,
     placed: list[sheets.Rect] = []
     monkeypatch.setattr(sheets, "place", lambda c, d, rect, *a: placed.append(rect))
     p = GEO.papers[paper]
-    imp = GEO.impositions["cards"]
+    imp = sheets.imposition(GEO.impositions, "cards", paper)
     group = build.card_groups(di, GEO, Theme())[1]  # the Street deck
     assert GEO.marks is not None
     sheets.sheet_pages(Recorder(), [sheets.Group(group.name, group.items[:9])],  # type: ignore[arg-type]
                        imp, p, GEO.marks, "t")
-    fronts, backs = placed[:9], placed[9:]
+    n = len(sheets.slots(imp, p))
+    fronts, backs = placed[:n], placed[n:2 * n]
     assert fronts == sheets.slots(imp, p)
     for front, back in zip(fronts, backs, strict=True):
         assert abs((front.x + front.w / 2) + (back.x + back.w / 2) - p.width) < mm(TOL_MM)
@@ -133,11 +160,13 @@ def test_short_edge_flip_mirrors_rows() -> None:
                                                     ("a4", "gutterfold"),
                                                     ("letter", "gutterfold")])
 def test_crop_marks_stay_in_the_margin(paper: str, imposition: str) -> None:
-    """No crop mark crosses a trim box, and none comes within 0.8 mm of the page edge."""
+    """No crop mark crosses a trim box, and none comes nearer the page edge than the
+    printable area's 5 mm."""
     p: Paper = GEO.papers[paper]
-    rects = sheets.slots(GEO.impositions[imposition], p)
+    rects = sheets.slots(sheets.imposition(GEO.impositions, imposition, paper), p)
     rec = Recorder()
     assert GEO.marks is not None
+    assert to_mm(GEO.marks.edge) == pytest.approx(5)
     sheets.crop_marks(rec, rects, p, GEO.marks)  # type: ignore[arg-type]  # a recording stand-in
     assert rec.lines
     edge = GEO.marks.edge - 1e-6

@@ -50,7 +50,7 @@ def models() -> dict[str, Game]:
 def texts(built: Path) -> dict[tuple[str, str], list[str]]:
     """Page texts of every rulebook PDF, by (game, file)."""
     return {(g, f): pdf_text((built / g / f).read_bytes())
-            for g in GAMES for f in ("rulebook.pdf", "rulebook-text.pdf")}
+            for g in GAMES for f in ("rulebook-a4.pdf", "rulebook-text-a4.pdf")}
 
 
 def _ascii(text: str) -> str:
@@ -69,7 +69,7 @@ def test_build_writes_both_rulebooks_into_the_manifest(built: Path, game: str) -
     """Both PDFs are written and listed in the manifest with their pages, paper and chapters."""
     manifest = json.loads((built / game / "manifest.json").read_text(encoding="utf-8"))
     files = {f["path"]: f for f in manifest["files"]}
-    for name, edition in (("rulebook.pdf", "illustrated"), ("rulebook-text.pdf", "text")):
+    for name, edition in (("rulebook-a4.pdf", "illustrated"), ("rulebook-text-a4.pdf", "text")):
         entry = files[name]
         assert entry["pages"] > 3 and entry["paper"] == "a4"
         assert entry["contents"]["rulebook"] == edition
@@ -77,11 +77,11 @@ def test_build_writes_both_rulebooks_into_the_manifest(built: Path, game: str) -
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("name", ["rulebook.pdf", "rulebook-text.pdf"])
+@pytest.mark.parametrize("name", ["rulebook-a4.pdf", "rulebook-text-a4.pdf"])
 def test_title_language_and_bookmarks(built: Path, models: dict[str, Game], game: str,
                                       name: str) -> None:
     """Each PDF has a document title with the version, a language, shows its title, and has
-    an outline with every chapter."""
+    an outline with every chapter, then the Credits."""
     info = models[game].info
     assert info is not None
     with pikepdf.open(built / game / name) as pdf:
@@ -92,7 +92,7 @@ def test_title_language_and_bookmarks(built: Path, models: dict[str, Game], game
             titles = [item.title for item in outline.root]
     chapters = [n.inline.text for n in rb.load(models[game]).nodes
                 if isinstance(n, Heading) and n.level == 1]
-    assert titles == ["Contents", *chapters]
+    assert titles == ["Contents", *chapters, "Credits"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -101,7 +101,7 @@ def test_running_header_and_page_numbers(texts: dict[tuple[str, str], list[str]]
     """Every page after the title page carries the game's title, version and its number."""
     info = models[game].info
     assert info is not None
-    for name in ("rulebook.pdf", "rulebook-text.pdf"):
+    for name in ("rulebook-a4.pdf", "rulebook-text-a4.pdf"):
         pages = texts[(game, name)]
         for n, page in enumerate(pages[1:], start=2):
             assert f"{info.title} · Rulebook v{info.version}" in page
@@ -111,12 +111,12 @@ def test_running_header_and_page_numbers(texts: dict[tuple[str, str], list[str]]
 @pytest.mark.parametrize("game", GAMES)
 def test_text_only_book_has_no_pictures(built: Path, game: str) -> None:
     """The text-only book draws no card pictures and no images: one column of text."""
-    with pikepdf.open(built / game / "rulebook-text.pdf") as pdf:
+    with pikepdf.open(built / game / "rulebook-text-a4.pdf") as pdf:
         for page in pdf.pages:
             resources: Any = page.obj.get("/Resources", {})
             assert not resources.get("/XObject")
-    illustrated = (built / game / "rulebook.pdf").stat().st_size
-    assert illustrated > (built / game / "rulebook-text.pdf").stat().st_size
+    illustrated = (built / game / "rulebook-a4.pdf").stat().st_size
+    assert illustrated > (built / game / "rulebook-text-a4.pdf").stat().st_size
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -125,8 +125,8 @@ def test_both_books_say_the_same_words(texts: dict[tuple[str, str], list[str]],
     """Every paragraph and heading of the book is in both PDFs (suits aside, which the text
     book spells out)."""
     book = rb.load(models[game])
-    illustrated = _words(texts[(game, "rulebook.pdf")])
-    text = _words(texts[(game, "rulebook-text.pdf")])
+    illustrated = _words(texts[(game, "rulebook-a4.pdf")])
+    text = _words(texts[(game, "rulebook-text-a4.pdf")])
     for node in walk(book.nodes):
         if isinstance(node, Heading | Para) and not re.search("[♠♥♦♣]", node.inline.text):
             words = " ".join(node.inline.text.split())[:60]
@@ -237,10 +237,10 @@ def test_every_card_is_pictured_with_its_count(texts: dict[tuple[str, str], list
                                                models: dict[str, Game]) -> None:
     """The card appendix shows every card with its number of copies, in both books."""
     game = models["diplomatic-immunity"]
-    for name in ("rulebook.pdf", "rulebook-text.pdf"):
+    for name in ("rulebook-a4.pdf", "rulebook-text-a4.pdf"):
         words = _words(texts[("diplomatic-immunity", name)])
         for card in game.cards or ():
-            label = f"{card.name} ×{card.count}" if name == "rulebook.pdf" else card.name
+            label = f"{card.name} ×{card.count}" if name == "rulebook-a4.pdf" else card.name
             assert label in words, (name, card.name)
 
 
@@ -290,7 +290,7 @@ def test_heist_sections(models: dict[str, Game]) -> None:
 def test_suits_are_words_in_the_text_book(texts: dict[tuple[str, str], list[str]]) -> None:
     """The fonts have no suit glyphs: the illustrated book draws them, the text-only book
     spells them out for screen readers."""
-    text = _words(texts[("diamond-heist", "rulebook-text.pdf")])
+    text = _words(texts[("diamond-heist", "rulebook-text-a4.pdf")])
     assert "Q of spades" in text and "2–10 of hearts and diamonds" in text
     assert render.suits_in_words("A ♠♣") == "A of spades and clubs"
 
@@ -301,5 +301,5 @@ def test_cli_build_lists_the_rulebooks(tmp_path: Path, capsys: pytest.CaptureFix
     status, out, _ = run_pnp(capsys, "build", "diamond-heist", "--content", str(CONTENT),
                              "--out", str(tmp_path), "--paper", "a4")
     assert status == 0
-    assert "rulebook.pdf" in out and "rulebook-text.pdf" in out
-    assert (tmp_path / "diamond-heist" / "rulebook.pdf").read_bytes()[:5] == b"%PDF-"
+    assert "rulebook-a4.pdf" in out and "rulebook-text-a4.pdf" in out
+    assert (tmp_path / "diamond-heist" / "rulebook-a4.pdf").read_bytes()[:5] == b"%PDF-"

@@ -48,7 +48,7 @@ def rebuilt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.mark.parametrize("name", ["rulebook.pdf", "rulebook-text.pdf"])
+@pytest.mark.parametrize("name", ["rulebook-a4.pdf", "rulebook-text-a4.pdf"])
 def test_private_jet_price_follows_the_data(rebuilt: Path, name: str) -> None:
     """$11M in the Departures table, the Departures board, the prose about Extravagance and
     the card pictures; $8M nowhere outside the rulings' own text."""
@@ -70,10 +70,10 @@ def test_cards_follow_the_data(rebuilt: Path) -> None:
 
 def test_rulings_follow_the_data_too(rebuilt: Path) -> None:
     """Even the rulings' text prints the new price: no "$8M" is left anywhere."""
-    assert "$8M" not in _words(rebuilt / "diplomatic-immunity" / "rulebook-text.pdf")
+    assert "$8M" not in _words(rebuilt / "diplomatic-immunity" / "rulebook-text-a4.pdf")
 
 
-@pytest.mark.parametrize("name", ["rulebook.pdf", "rulebook-text.pdf"])
+@pytest.mark.parametrize("name", ["rulebook-a4.pdf", "rulebook-text-a4.pdf"])
 def test_loyalists_at_eight_players_follow_the_data(rebuilt: Path, name: str) -> None:
     """The treasure table and its totals change with the loyalists at 8 players."""
     words = _words(rebuilt / "diamond-heist" / name)

@@ -112,6 +112,8 @@ CODES: dict[str, Code] = _codes(
     ("E731", "an image the content names cannot be read as an image"),
     ("E732", "an image path leads outside the content folder"),
     ("W733", "an image is so large that every build slows down (decompression-bomb size)"),
+    ("W734", "an asset's licence is not one pnp knows"),
+    ("E735", "an image the content uses has no credit (author, licence, source)"),
     ("E740", "a character board must carry one woman and one man"),
     # E75x: the rulebook (content/<game>/rulebook.md and rulebook/*.md)
     ("E750", "a number typed by hand in rulebook prose: write it as a field of the data"),

@@ -39,6 +39,7 @@ def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
     result.files += len(geo.files)
     reading: list[Diagnostic] = list(geo.diagnostics)  # reading files, schemas, the model
     checking: list[Diagnostic] = []  # cross-checks of the model
+    consumers: set[str] = set()  # files that only use the model: the worked examples
     for game_id in game_ids:
         loaded = load_game(content, game_id)
         files = loaded.game.files
@@ -53,13 +54,21 @@ def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
             result.failed.add(game_id)
         result.explained.extend(explained)
         result.games[game_id] = loaded.game
+        consumers |= {e.src.file for e in loaded.game.examples or ()}
     # A name that names nothing comes before what it breaks (a door "without" its card).
     naming = [d for d in checking if d.code in NAMING]
-    result.diagnostics = ordered(reading, naming, checking)
+    # What is printed follows from the data: a text that no longer fits, or a rulebook page
+    # that cannot be filled, comes after a problem in the data it prints.
+    # A worked example only uses the model: what it cannot find follows from the model too.
+    data = [d for d in checking if d.code not in PRINTING and d.file not in consumers]
+    naming = [d for d in naming if d.file not in consumers]
+    result.diagnostics = ordered(reading, naming, data, checking)
     return result
 
 
 NAMING = frozenset({"E204", "E207"})  # unknown references and duplicate ids
+PRINTING = frozenset({  # printed words and pages that disagree with the data, or do not fit
+    "E707", "E717", "E718", "E719", "E720", "E754"})
 
 
 def ordered(*stages: Sequence[Diagnostic]) -> list[Diagnostic]:

@@ -86,6 +86,15 @@ def _problems(rules: HeistRules, pieces: dict[str, Piece], players: int,
     return found
 
 
+def _breaks_elsewhere(rules: HeistRules, pieces: dict[str, Piece], variant: Variant,
+                      piece_id: str, players: int) -> bool:
+    """Whether the variant alone also breaks this piece at another player count it is open
+    at (so the variant, not one row, is the cause), or it is open at no other count."""
+    others = [n for n in variant.players.values() if n != players and rules.row(n) is not None]
+    return not others or any(piece_id in _problems(rules, pieces, n, (variant,))
+                             for n in others)
+
+
 def _deal(rules: HeistRules, pieces: dict[str, Piece], players: int,
           combo: tuple[Variant, ...], out: list[Diagnostic]) -> None:
     """Report what this setup cannot deal, once, at its cause: the row for the base game,
@@ -104,7 +113,10 @@ def _deal(rules: HeistRules, pieces: dict[str, Piece], players: int,
         if combo and cause is None:
             continue  # already reported for a smaller combination
         piece = pieces[piece_id]
-        src = cause.src if cause else row.src
+        # A variant that breaks this piece at this player count alone is fine: the row is
+        # what is off (a count edited at one row, not the variant's change).
+        src = cause.src if cause and _breaks_elsewhere(rules, pieces, cause, piece_id,
+                                                       players) else row.src
         if code == "E502":
             out.append(at(src, "E502", f"at {label}, {piece.name} comes to {n}"))
         else:

@@ -7,8 +7,10 @@ texts through `render.text` (`fit` for a block that wraps, `fit_line` for a sing
 as a payout on its coin), saying what each text is and where the content writes it; inside
 `measuring()` every such call is recorded. So the check measures exactly what the build
 draws, with the same call on the same box. A text shrinks from its box's size to the box's
-floor (8 pt for card rules text); what still does not fit is reported at the line that holds
-it, with how far it runs over, so a too-long edit is caught before printing.
+floor, never below the layouts' floors (7.5 pt for rules text, 6 pt for anything else:
+`render.text.floors`); what still does not fit, or what a renderer sets smaller than its
+floor, is reported at the line that holds it, with how far it runs over, so a too-long edit
+is caught before printing. `faces` hands every face to tests that look at what is drawn.
 """
 
 from __future__ import annotations
@@ -55,23 +57,68 @@ def _unpaired(game: Game) -> list[Diagnostic]:
 
 
 DrawFace = Callable[[Canvas], None]
+PRINT = Theme()  # the full-colour print, which the check measures
 
 
-def _card_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
-    """Every card face and back of a card game, each once, as the build draws them; art is
-    left out (images are checked on their own, and text never sits on them)."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sketch:
+    """One face as the build draws it: what it is, its trim (or a piece's cut line) and how
+    far past it it paints, and how to draw it with that box's bottom-left at the origin."""
+
+    what: str
+    width: float
+    height: float
+    bleed: float
+    draw: DrawFace
+
+
+def faces(game: Game, theme: Theme = PRINT, art: bool = False) -> list[Sketch]:
+    """Every face the build prints for a game, each once, in `theme` (the full-colour print
+    or the ink-saver): card fronts and deck backs, character boards, coins, chips and
+    markers, and a standard-deck game's reference cards and printable deck. What the fit
+    check measures (without the cards' art, unless `art`), for tests that look at what is
+    drawn (type sizes, contrast)."""
+    from pnp.content.heist import HeistRules
+    from pnp.render import heist
+
+    geo = geometry.default()
+    if not set(geo.layouts) >= LAYOUTS:
+        return []
+    out = [*_card_faces(game, geo, theme, art), *_board_faces(game, geo, theme),
+           *_chip_faces(game, theme)]
+    if isinstance(game.rules, HeistRules) and game.pieces:
+        size = geo.layouts["heist-card"].size
+        drawn: set[int] = set()
+        for group in heist.card_groups(game, geo, theme):
+            for item in group.items:
+                for side, face in (("front", item.front), ("back", item.back)):
+                    if id(face) not in drawn:
+                        drawn.add(id(face))
+                        out.append(Sketch(f"{group.name}: {item.id}, {side}", size.width,
+                                          size.height, size.bleed, _at(face, size)))
+    return out
+
+
+def _card_faces(game: Game, geo: Geometry, theme: Theme = PRINT,
+                art: bool = False) -> Iterator[Sketch]:
+    """Every card face and back of a card game, each once, as the build draws them; the
+    cards' art is left out unless `art` (images are checked on their own, and do not change
+    how text fits)."""
     from pnp.render.build import card_groups
 
-    cards = tuple(dataclasses.replace(c, art=None) for c in game.cards or ())
-    plain = dataclasses.replace(game, cards=cards if game.cards is not None else None)
+    plain = game
+    if not art:
+        cards = tuple(dataclasses.replace(c, art=None) for c in game.cards or ())
+        plain = dataclasses.replace(game, cards=cards if game.cards is not None else None)
     size = geo.layouts["card"].size
     seen: set[int] = set()
-    for group in card_groups(plain, geo, Theme()):
+    for group in card_groups(plain, geo, theme):
         for item in group.items:
-            for face in (item.front, item.back):
+            for side, face in (("front", item.front), ("back", item.back)):
                 if id(face) not in seen:
                     seen.add(id(face))
-                    yield _at(face, size)
+                    yield Sketch(f"{group.name}: {item.id}, {side}", size.width, size.height,
+                                 size.bleed, _at(face, size))
 
 
 def _at(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
@@ -80,7 +127,7 @@ def _at(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
     return draw
 
 
-def _board_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
+def _board_faces(game: Game, geo: Geometry, theme: Theme = PRINT) -> Iterator[Sketch]:
     """Both faces of every character board (a board that cannot be paired, or a Limit off
     the Heat track, is reported by E740 and E602 and has nothing to draw)."""
     from pnp.render import boards
@@ -92,34 +139,38 @@ def _board_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
     except boards.BoardError:
         return
     layout = geo.layouts["board"]
+    size = layout.size
     for pair in pairs:
         for face in pair:
-            yield functools.partial(_board, game, face, layout)
+            yield Sketch(f"the board of {face.diplomat.name}", size.width, size.height,
+                         size.bleed, functools.partial(_board, game, face, layout, theme))
 
 
-def _board(game: Game, face: Face, layout: Layout, canvas: Canvas) -> None:
+def _board(game: Game, face: Face, layout: Layout, theme: Theme, canvas: Canvas) -> None:
     from pnp.render import boards
 
     # every text that did not fit was measured, and is reported from there
     with contextlib.suppress(boards.BoardError):
-        boards.draw_face(canvas, layout.size, game, face, layout, Theme())
+        boards.draw_face(canvas, layout.size, game, face, layout, theme)
 
 
-def _chip_faces(game: Game) -> Iterator[DrawFace]:
+def _chip_faces(game: Game, theme: Theme = PRINT) -> Iterator[Sketch]:
     """Every face of every coin, chip and marker, each once, at its own size."""
     from pnp.render import chips
 
     seen: set[int] = set()
-    for piece in chips.pieces(game):
-        for face in (piece.front, piece.back):
+    for piece in chips.pieces(game, theme.ink_saver):
+        for side, face in (("front", piece.front), ("back", piece.back)):
             if id(face) not in seen:
                 seen.add(id(face))
-                yield _chip(face, piece.size / 2)
+                what = f"{piece.kind}{f' ({piece.seat})' if piece.seat else ''}, {side}"
+                yield Sketch(what, piece.size, piece.size, chips.BLEED,
+                             _chip(face, piece.size / 2))
 
 
 def _chip(face: Callable[[Canvas, float, float, float], None], half: float) -> DrawFace:
     def draw(canvas: Canvas) -> None:
-        face(canvas, half + 10, half + 10, half)
+        face(canvas, half, half, half)
     return draw
 
 
@@ -178,6 +229,12 @@ def _report(m: rtext.Measured, fallback: Src) -> Diagnostic:
     """E720 for one text that does not fit: what, which box, how far over, at its line."""
     f = m.fitted
     over = to_mm(f.overflow)
+    if f.below_floor and f.overflow <= 0.01:
+        kind = "rules text" if f.floor >= rtext.floors().rules else "a label"
+        return at(m.src or fallback, "E720",
+                  f"{m.what} is set at {f.size:.3g} pt in its '{m.box or 'own'}' place, below "
+                  f"the {f.floor:g} pt floor for {kind}",
+                  "give it a larger size, or more room, in its renderer or layout")
     if f.too_wide:
         shown = m.text if len(m.text) <= SHOWN else m.text[:SHOWN - 1] + "…"
         message = (f"{m.what} does not fit: {shown!r} is {over:.1f} mm too wide for its "
@@ -200,8 +257,8 @@ def check(game: Game) -> list[Diagnostic]:
     size = geo.layouts["card"].size
     scratch = pdf.scratch_canvas(size.width, size.height)
     with rtext.measuring() as seen:
-        for draw in (*_card_faces(game, geo), *_board_faces(game, geo), *_chip_faces(game)):
-            draw(scratch)
+        for sketch in (*_card_faces(game, geo), *_board_faces(game, geo), *_chip_faces(game)):
+            sketch.draw(scratch)
         out += _heist(game, geo, scratch, seen)
         for draw in _cover_faces(game, geo):
             # a text that stops a face was measured, and is reported from there

@@ -1,5 +1,6 @@
-"""E730-E732, W733: every image the content names stays in the content, exists, and is an
-image of a size that can be printed."""
+"""E730-E732, W733: every image the content uses (a card's or Goal's art, a deck's back)
+stays in the content, exists, and is an image of a size that can be printed: PNG or JPEG
+that Pillow reads, or SVG that draws only shapes of its own (see `content.assets`)."""
 
 from __future__ import annotations
 
@@ -9,38 +10,60 @@ import warnings
 from PIL import Image, UnidentifiedImageError
 
 from pnp.checks.common import at
-from pnp.content.assets import art
+from pnp.content.assets import Unusable, art, is_svg, svg_from, uses
 from pnp.content.model import Src
 from pnp.content.project import Game
-from pnp.content.snapshot import Refused
-from pnp.diagnostics import Diagnostic
+from pnp.content.snapshot import File, Refused
+from pnp.diagnostics import Diagnostic, Severity
 
 
 def check(game: Game) -> list[Diagnostic]:
-    """Each card's art: inside the content folder, present, and readable by Pillow."""
+    """Each picture the content uses: inside the content folder, present, and readable."""
     out: list[Diagnostic] = []
-    for card in game.cards or ():
-        if card.art is None:
+    seen: set[tuple[str, Src]] = set()
+    for use in uses(game):
+        if (use.rel, use.src) in seen:
             continue
-        what = f"the art of '{card.name}' ('{card.art.id}')"
-        found = art(game, card.art.id)
+        seen.add((use.rel, use.src))
+        what = f"{use.what} ('{use.rel}')"
+        found = art(game, use.rel)
         if isinstance(found, Refused):
-            if found.kind == "outside":
-                out.append(at(card.art.src, "E732", f"{what} is outside the content folder",
-                              "keep images inside the game's folder, e.g. art/name.png"))
-            elif found.kind == "missing":
-                out.append(at(card.art.src, "E730", f"{what} does not exist",
-                              "paths are relative to the game's folder"))
-            else:
-                out.append(at(card.art.src, "E731", f"{what} {found.reason}", found.hint))
+            out.append(_refused(found, what, use.src))
             continue
-        out.extend(_image(found.data, what, card.art.src))
+        out.extend(problems(found, what, use.src))
     return out
 
 
+def usable(game: Game, rel: str) -> bool:
+    """Whether a picture can be printed: read, and with no error of its own (a warning,
+    W733, still prints)."""
+    found = art(game, rel)
+    return isinstance(found, File) and not any(
+        d.severity is Severity.ERROR for d in problems(found, "", Src("", 1, 1)))
+
+
+def _refused(found: Refused, what: str, src: Src) -> Diagnostic:
+    if found.kind == "outside":
+        return at(src, "E732", f"{what} is outside the content folder",
+                  "keep images inside the game's folder, e.g. art/name.png")
+    if found.kind == "missing":
+        return at(src, "E730", f"{what} does not exist", "paths are relative to the game's folder")
+    return at(src, "E731", f"{what} {found.reason}", found.hint)
+
+
+def problems(found: File, what: str, src: Src) -> list[Diagnostic]:
+    """Problems of one image's bytes: an SVG that is refused, or not an image (E731), a
+    decompression bomb (E731, more than twice Pillow's pixel limit), or large enough to
+    slow every build (W733)."""
+    if is_svg(found.rel):
+        drawing = svg_from(found.data, found.sha256)
+        if isinstance(drawing, Unusable):
+            return [at(src, "E731", f"{what} {drawing.reason}", drawing.hint)]
+        return []
+    return _image(found.data, what, src)
+
+
 def _image(data: bytes, what: str, src: Src) -> list[Diagnostic]:
-    """Problems of one image's bytes: not an image (E731), a decompression bomb (E731, more
-    than twice Pillow's pixel limit), or large enough to slow every build (W733)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", Image.DecompressionBombWarning)
         try:
@@ -53,7 +76,7 @@ def _image(data: bytes, what: str, src: Src) -> list[Diagnostic]:
                     "scale it down")]
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
             return [at(src, "E731", f"{what} cannot be read as an image: "
-                       f"{type(exc).__name__}", "save it as PNG or JPEG")]
+                       f"{type(exc).__name__}", "save it as PNG, JPEG or SVG")]
     if any(issubclass(w.category, Image.DecompressionBombWarning) for w in caught):
         return [at(src, "W733", f"{what} is {size[0]} x {size[1]} pixels, more than "
                 f"{_limit():,}", "a card needs about 750 x 1050 pixels at 300 dpi; "

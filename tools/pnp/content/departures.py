@@ -47,6 +47,7 @@ class Goal:
     text: Text | None
     src: Src = field(compare=False, repr=False)
     doors_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
+    art: Ref | None = None  # the Goal card's picture
 
 
 def build_doors(doc: Document, build: Builder) -> tuple[Door, ...]:
@@ -78,6 +79,7 @@ def build_goals(doc: Document, build: Builder) -> tuple[int, tuple[Goal, ...]]:
         condition = Term.build_all(doc, (*p, "condition"), g.get("condition"))
         fields: dict[str, Any] = {"name": g["name"], **term_fields(condition)}
         text = build.text(doc, (*p, "text"), g["text"], fields) if "text" in g else None
+        art = Ref(g["art"], Src.at(doc, (*p, "art"))) if "art" in g else None
         goals.append(Goal(g["id"], g["name"], doors, condition, text, Src.at(doc, p),
-                          Src.at(doc, (*p, "doors"))))
+                          Src.at(doc, (*p, "doors")), art))
     return doc.data["doors_per_goal"], tuple(goals)

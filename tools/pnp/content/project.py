@@ -31,6 +31,7 @@ from pnp.content.cards import (
     build_rulings,
 )
 from pnp.content.components import Components
+from pnp.content.credits import Credit, build_credits
 from pnp.content.departures import Door, Goal, build_doors, build_goals
 from pnp.content.examples import Example, build_examples
 from pnp.content.facts import Fact, build_facts
@@ -73,6 +74,7 @@ KINDS: dict[str, Kind] = {
         Kind("rulings", "rulings.schema.json", "rulings"),
         Kind("facts", "facts.schema.json", "facts"),
         Kind("examples", "examples.schema.json", "examples"),
+        Kind("credits", "credits.schema.json", "credits", once=False),
     )
 }
 
@@ -104,6 +106,7 @@ class Game:
     rulings: tuple[Ruling, ...] | None = None
     facts: tuple[Fact, ...] | None = None
     examples: tuple[Example, ...] | None = None  # worked examples, played as scenarios
+    credits: tuple[Credit, ...] | None = None  # who made each picture, under which licence
     # The files as they were read: the rulebook and art come from here, never from disk.
     files: Snapshot | None = field(default=None, compare=False, repr=False)
     # Parts of the model (field names) missing or partial because their documents had
@@ -395,6 +398,8 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
     make("rulings", "rulings", lambda: build_rulings(one["rulings"], build))
     make("facts", "facts", lambda: build_facts(one["facts"]))
     make("examples", "examples", lambda: build_examples(one["examples"]))
+    make("credits", "credits", lambda: tuple(c for doc in valid["credits"]
+                                             for c in build_credits(doc)))
     return Game(game_id, folder, **parts)
 
 

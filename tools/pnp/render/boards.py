@@ -33,18 +33,32 @@ from pnp.render.geometry import Box, Geometry, Layout, Paper, Size
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm, to_mm
 
-# One colour per board, in the order of characters.yaml: deep tones that sit with the decks.
+# One colour per board, in the order of characters.yaml: deep tones that sit with the decks,
+# each dark enough for the band's pale type and for its own type on the pale panels (WCAG
+# 4.5:1, tests/test_ink_saver_contrast.py).
 PALETTE = (
     "#23395b", "#5b3f8c", "#37474f", "#1f6f78", "#9c3d54", "#4e342e",
-    "#2f5d50", "#8d5524", "#454b8c", "#7b2d26", "#556b2f", "#8a6d1d",
+    "#2f5d50", "#8d5524", "#454b8c", "#7b2d26", "#556b2f", "#7d6218",
 )
 GOLD = "#c9a227"
 GOLD_DARK = "#8d6e12"
 HEAT = icons.HEAT
-MUTED = "#6d655c"
+TAB_HEAT = "#c73e13"  # the Heat orange a shade darker, under a Limit tab's white type
+MUTED = "#655e55"  # quiet type (notes, the footer), still 4.5:1 on the chip slots' tint
+# The Heat track's numbers warm from tan to deep red as Heat rises, each at least 3:1 on its
+# box (large type); a box past every Limit fades its number, never below that.
+TRACK_COOL, TRACK_HOT, PAST_LIMIT_FADE = "#9a7650", "#8a2a0a", 0.3
 PANEL = "#efe6d2"
 CHIP_SIZE = mm(24.26)  # Immunity, Signature and Favor chips: quarter-size
 HEAT_FLOOR = 9.0  # the smallest number on the Heat track, still read across the table
+# The Limit tabs over the Heat track and the note under its Scandal box: the layouts' label
+# floor (6 pt), the smallest anything on a component is printed at.
+TAB_SIZE = 6.0
+NOTE_SIZE = 6.0
+TAB_FACE = "sans-bold"
+TAB_INSET = mm(0.6)  # a tab's sides inside its Heat box's
+TAB_PAD = mm(0.5)  # between a tab's side and its shield or words
+TAB_ICON = mm(3.0)  # the room of the shield before the words
 
 TITLES = frozenset({
     "dame", "sir", "lady", "lord", "count", "countess", "baron", "baroness", "mother",
@@ -242,8 +256,9 @@ def _label(canvas: Canvas, text: str, font: str, size: float, x: float, y: float
            align: str = "left", *, what: str, box: Box, src: Src | None = None,
            floor: float | None = None, rise: float = 0.0) -> rtext.Fitted:
     """One line at `size` with its baseline at y, shrinking to fit its room (down to `floor`,
-    70% of the size unless given); `rise` lifts a smaller line by that share of the size it
-    lost, to keep it centred where the full size is. `what` names it for the fit check."""
+    70% of the size unless given, never below the layouts' floor for labels); `rise` lifts a
+    smaller line by that share of the size it lost, to keep it centred where the full size
+    is. `what` names it for the fit check."""
     least = size * LABEL_FLOOR if floor is None else floor
     style = rtext.Style(face=font, size=size, min_size=min(least, size), align=align)
     fitted = rtext.fit_line(text, style, room, what=what, box=box.name, src=src or box.src)
@@ -610,7 +625,7 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
             canvas.setStrokeColor(faint)
             canvas.setLineWidth(0.8)
             canvas.circle(cx, iy, mm(3.6), stroke=1, fill=0)
-            canvas.setFillColor(faint)
+            canvas.setFillColor(INK if ink else face.colour)  # type, not a faint outline
             _label(canvas, initials(face.diplomat.name), "serif-bold", 9, cx,
                    iy - 9 * 0.34, mm(6), "center",
                    what=f"the monogram in the Favor slot on {_who(face)}", box=box,
@@ -630,7 +645,7 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
 def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> None:
     """The Heat track 0..top as boxes, with tabs above the Limit boxes."""
     ink = theme.ink_saver
-    label_w = mm(17)
+    label_w = mm(16)
     tab_h = mm(4.2)
     n = face.track_max + 1
     gap = mm(1.6)
@@ -660,14 +675,14 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
             canvas.setDash(2, 2)
         canvas.roundRect(x, bottom, bw, bh, mm(1.6), stroke=1, fill=1)
         canvas.setDash()
-        number = INK if ink else _mix("#c9b896", "#8a2a0a", t)
-        canvas.setFillColor(_mix(number, WHITE, 0.65) if beyond else number)
+        number = INK if ink else _mix(TRACK_COOL, TRACK_HOT, t)
+        canvas.setFillColor(_mix(number, WHITE, PAST_LIMIT_FADE) if beyond else number)
         _label(canvas, str(i), "sans-black", 22, x + bw / 2, bottom + bh / 2 - 22 * 0.35,
                bw - mm(2), "center", what="a number of the Heat track on the boards", box=box,
                src=face.heat_src, floor=HEAT_FLOOR, rise=0.35)
         if i == face.heat_after:
             canvas.setFillColor(MUTED)
-            _label(canvas, "back here after a Scandal", "sans-bold", 5.5, x + bw / 2,
+            _label(canvas, "back here after a Scandal", "sans-bold", NOTE_SIZE, x + bw / 2,
                    bottom + mm(1.3), bw - mm(2), "center",
                    what="the Heat track's note on a Scandal on the boards", box=box,
                    src=face.heat_src)
@@ -685,28 +700,29 @@ def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face
     ink = theme.ink_saver
     w = bw / count
     x = cx - bw / 2 + k * w
-    colour = HEAT if broken else face.colour
+    colour = TAB_HEAT if broken else face.colour
     canvas.saveState()
     canvas.setFillColor(WHITE if ink else colour)
     canvas.setStrokeColor(INK if ink else colour)
     canvas.setLineWidth(0.6)
     p = canvas.beginPath()
-    p.roundRect(x + mm(1.2), base - mm(1.2), w - mm(2.4), h + mm(1.2), mm(1.2))
+    p.roundRect(x + TAB_INSET, base - mm(1.2), w - 2 * TAB_INSET, h + mm(1.2), mm(1.2))
     canvas.drawPath(p, stroke=1, fill=1)
     text = "LIMIT · NO IMMUNITY" if broken else "LIMIT · WITH IMMUNITY"
     if count > 1:
         text = "NO IMMUNITY" if broken else "IMMUNITY"
-    font_size = 5.5
-    tw = fonts.width(text, "sans-black", font_size)
-    icon_w = mm(3.2)
-    start = x + w / 2 - (tw + icon_w) / 2
+    # the shield and the words, centred in the tab, the words in the room the shield leaves
+    room = w - 2 * TAB_INSET - 2 * TAB_PAD - TAB_ICON
+    fitted = rtext.fit_line(text, rtext.Style(face=TAB_FACE, size=TAB_SIZE, min_size=TAB_SIZE),
+                            room, what="a Limit's tab on the Heat track on the boards",
+                            box=box.name, src=face.limit_src)
+    icon = TAB_ICON + min(max(room - fitted.width, 0.0), mm(0.5))  # air after the shield
+    start = x + w / 2 - (fitted.width + icon) / 2
     cy = base + h / 2 - mm(0.3)
-    shield(canvas, start + icon_w / 2 - mm(0.3), cy, mm(1.35), WHITE if ink else PAPER,
+    shield(canvas, start + TAB_ICON / 2 - mm(0.3), cy, mm(1.35), WHITE if ink else PAPER,
            INK if ink else WHITE, broken)
     canvas.setFillColor(INK if ink else WHITE)
-    _label(canvas, text, "sans-black", font_size, start + icon_w, cy - font_size * 0.34,
-           w - mm(3.4) - icon_w, what="a Limit's tab on the Heat track on the boards", box=box,
-           src=face.limit_src, rise=0.34)
+    rtext.draw_lines(canvas, fitted, start + icon, cy - fitted.size * 0.34, "left")
     canvas.restoreState()
 
 

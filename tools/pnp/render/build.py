@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +72,7 @@ def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Grou
     for card in game.cards or ():
         by_deck.setdefault(card.deck.id, []).append(card)
     groups: list[Group] = []
+    boards: dict[str, sheets.DrawFace] = {}  # a back of its own, drawn once however many carry it
     for deck_id, deck in decks.items():
         items: list[Item] = []
         back = _back(game, deck_id, deck.name, theme)
@@ -83,7 +85,9 @@ def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Grou
                 game, card, card_faces.layout_for(card, layouts), theme)
             card_back = back
             if card.back:
-                card_back = _board_back(game, layouts["reference"], theme)
+                if card.back not in boards:
+                    boards[card.back] = _board_back(game, card.back, layouts["reference"], theme)
+                card_back = boards[card.back]
             items += [Item(f"{card.id}-{n}" if card.count > 1 else card.id, front, card_back)
                       for n in range(1, card.count + 1)]
         if items:
@@ -109,9 +113,12 @@ def _back(game: Game, deck_id: str, name: str, theme: card_faces.Theme) -> sheet
     return sheets.reusable(draw)
 
 
-def _board_back(game: Game, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
+def _board_back(game: Game, name: str, layout: Any, theme: card_faces.Theme) -> (
+        sheets.DrawFace):
+    """The Departures board on a card's back; `name` (the card's `back`) names its PNG."""
     def draw(canvas: Canvas, size: Size) -> None:
         card_faces.draw_departures_board(canvas, size, game, layout, theme)
+    draw.pnp_name = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")  # type: ignore[attr-defined]
     return sheets.reusable(draw)
 
 
@@ -127,7 +134,8 @@ def card_outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
 def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]) -> (
         list[Output]):
     """The card PDFs of any game's card groups: cards-<paper>.pdf (a duplex registration
-    test, then fronts and mirrored backs) and cards-gutterfold-<paper>.pdf for each paper."""
+    test, then fronts and mirrored backs, both printed with the back offset) and
+    cards-gutterfold-<paper>.pdf for each paper, each on its paper's imposition."""
     if not groups or geo.marks is None:
         return []
     marks = geo.marks
@@ -137,17 +145,18 @@ def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]
     out: list[Output] = []
     for paper_id in opts.papers:
         paper = geo.papers[paper_id]
-        imp = geo.impositions["cards"]
+        imp = sheets.imposition(geo.impositions, "cards", paper_id)
 
         def duplex(canvas: Canvas, paper: Any = paper, imp: Any = imp) -> int:
-            pages = sheets.registration_pages(canvas, imp, paper, marks, title, opts.flip)
+            pages = sheets.registration_pages(canvas, imp, paper, marks, title, opts.flip,
+                                              offset)
             return pages + sheets.sheet_pages(canvas, groups, imp, paper, marks, title,
                                               opts.flip, offset)
 
         data, pages = pdf.render(paper.width, paper.height, f"{title}: cards ({paper.name})",
                                  duplex, "cards, fronts and backs for duplex printing")
         out.append(Output(f"cards-{paper_id}.pdf", data, pages, paper_id, contents))
-        fold = geo.impositions["gutterfold"]
+        fold = sheets.imposition(geo.impositions, "gutterfold", paper_id)
 
         def gutter(canvas: Canvas, paper: Any = paper, fold: Any = fold) -> int:
             return sheets.gutterfold_pages(canvas, groups, fold, paper, marks, title)
@@ -203,7 +212,23 @@ def write_game(game: Game, outputs: Sequence[Output], folder: Path) -> dict[str,
         "title": game.info.title if game.info else game.id,
         "version": game.info.version if game.info else "",
         "files": files,
+        "credits": _credits(game),
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     kit.write(folder, [*((o.path, o.data) for o in outputs), (kit.MANIFEST, text.encode())])
     return manifest
+
+
+def _credits(game: Game) -> list[dict[str, str]]:
+    """The manifest's credits: who made each picture the kit prints, under which licence,
+    and where it comes from (with what was changed, when the credit says)."""
+    from pnp.content.assets import used_credits
+
+    out = []
+    for c in used_credits(game):
+        entry = {"file": c.file, "title": c.title, "author": c.author, "licence": c.licence,
+                 "source": c.source}
+        if c.changes:
+            entry["changes"] = c.changes
+        out.append(entry)
+    return out

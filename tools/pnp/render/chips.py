@@ -84,14 +84,18 @@ GAP = mm(3)  # between the cut lines of neighbours
 
 # Text on a piece shrinks to fit its place, down to a floor: the value inside a coin's ring
 # (its letters' corners RING_MARGIN clear of it), words round a rim (stopping an angle short
-# of the horizontal: the coin's stars sit there), names on the smallest pieces.
+# of the horizontal: the coin's stars sit there), names on the smallest pieces. No floor is
+# below the layouts' floor for labels (6 pt, `render.text.floors`), which `render.text`
+# holds every text to: a word that would need to be smaller does not fit (E720).
 COIN_FLOOR = 8.0
-ARC_FLOOR = 3.5
-SMALL_FLOOR = 3.0
+ARC_FLOOR = 6.0
+SMALL_FLOOR = 6.0
 RING_MARGIN = mm(0.4)
 COIN_STAR_GAP = 0.25  # radians
 SEAT_GAP = 0.2
 FAVOR_GAP = 0.12
+NAME_ONE = 0.37  # a Favor chip's name on one line: its baseline below the middle, in radii
+NAME_TWO = (0.33, 0.52)  # and on two
 BLEED = mm(1.0)  # each face prints this far past its cut line
 MARGIN_X = mm(11)  # left and right, room for the ruler and the page label
 MARGIN_Y = mm(10)  # top and bottom
@@ -326,6 +330,11 @@ def arc_text(c: Canvas, text: str, cx: float, cy: float, radius: float, face: st
     c.restoreState()
 
 
+def legible(size: float) -> float:
+    """A size drawn in proportion to a piece, but never below the layouts' label floor."""
+    return max(size, rtext.floors().label)
+
+
 def _line(text: str, face: str, size: float, width: float, floor: float, what: str,
           box: str, src: Src | None) -> rtext.Fitted:
     """`text` on one line no wider than `width`, at most `size` and at least `floor`."""
@@ -339,7 +348,7 @@ def _arc(c: Canvas, text: str, cx: float, cy: float, radius: float, face: str, s
     """`text` round the top or bottom half of a circle, shrinking (down to `floor`) to stay
     within that half, `gap` (an angle) short of its horizontal diameter at each end."""
     room = radius * (math.pi - 2 * gap) - tracking * max(0, len(text) - 1)
-    fitted = _line(text, face, size, room, floor, what, box, src)
+    fitted = _line(text, face, legible(size), room, floor, what, box, src)
     arc_text(c, text, cx, cy, radius, face, fitted.size, colour, top, tracking)
 
 
@@ -405,15 +414,21 @@ def _seat_face(word: str, icon: str, seat: Seat | None, shape: str, ink_saver: b
         if big and shape == ROUND:
             _arc(c, word, cx, cy, half * 0.66, "sans-bold", half * 0.2, ink, True, 0.5,
                  SEAT_GAP, f"the word on the {item.name.lower()}", "chip rim", item.src)
-            _arc(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.17, ink, False, 0.5,
+            _arc(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.18, ink, False, 0.5,
                  SEAT_GAP, what, "chip rim", src)
             _icon(c, icon, cx, cy, half * 0.3, ink)
         else:
-            _icon(c, icon, cx, cy + half * 0.16, half * 0.38, ink)
-            fitted = _line(name, "sans-bold", half * 0.24, half * 1.05, SMALL_FLOOR, what,
+            # the icon above the middle, the name below it on the widest line the outline
+            # leaves at the name's baseline (its capitals stand above it)
+            _icon(c, icon, cx, cy + half * 0.31, half * 0.3, ink)
+            drop = half * 0.34
+            inside = half * (0.82 if big else 0.86) - 0.5
+            room = (2 * inside if shape == SQUARE
+                    else 2 * math.sqrt(max(inside ** 2 - drop ** 2, 0.0))) - 2 * RING_MARGIN
+            fitted = _line(name, "sans-bold", legible(half * 0.24), room, SMALL_FLOOR, what,
                            "chip", src)
             c.setFillColor(ink)
-            rtext.draw_lines(c, fitted, cx, cy - half * 0.55)
+            rtext.draw_lines(c, fitted, cx, cy - drop)
         c.restoreState()
 
     return draw
@@ -506,17 +521,21 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words if w[0].isupper())
 
 
-def name_lines(name: str, face: str, size: float, width: float) -> list[str]:
+def name_lines(name: str, face: str, size: float, width: float,
+               widths: tuple[float, float] | None = None) -> list[str]:
     """The name on one line if it fits `width` at `size`, else on two, split where the
-    longer line is shortest."""
+    lines fill their room least: the room of each line (`widths`, `width` for both unless
+    given) is shared out so that a longer first line goes where the room is wider."""
     if fonts.width(name, face, size) <= width:
         return [name]
+    first, second = widths or (width, width)
     words = name.split()
     best: list[str] = [name]
     best_w = math.inf
     for k in range(1, len(words)):
         lines = [" ".join(words[:k]), " ".join(words[k:])]
-        w = max(fonts.width(line, face, size) for line in lines)
+        w = max(fonts.width(lines[0], face, size) / first,
+                fonts.width(lines[1], face, size) / second)
         if w < best_w:
             best, best_w = lines, w
     return best
@@ -535,7 +554,8 @@ def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, belo
     c.setLineWidth(0.5)
     c.circle(cx, cy, inner, stroke=1, fill=1)
     on_ring = INK if ink_saver else WHITE
-    arc_text(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9)
+    _arc(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9,
+         FAVOR_GAP, "the word FAVOR on the Favor chips", "chip rim", None)
     _arc(c, below, cx, cy, r * 0.89, "sans-bold", r * size, on_ring, False, spread,
          FAVOR_GAP, what, "chip rim", src)
     return inner
@@ -549,7 +569,7 @@ def _favor_front(d: Diplomat, archetype: str, archetype_src: Src, n: int,
     chip = f"{d.name}'s Favor chip"
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        inner = _favor_ring(c, cx, cy, r, ink_saver, archetype.upper(), 0.15, 0.3,
+        inner = _favor_ring(c, cx, cy, r, ink_saver, archetype.upper(), 0.18, 0.3,
                             f"the archetype on {chip}", archetype_src)
         # the bust, cut off flat above the name
         c.saveState()
@@ -568,13 +588,19 @@ def _favor_front(d: Diplomat, archetype: str, archetype_src: Src, n: int,
                          f"the monogram on {chip}", "chip", d.src)
         rtext.draw_lines(c, monogram, cx, cy - r * 0.09)
         c.setFillColor(INK)
-        size = r * 0.17
-        lines = name_lines(d.name, "sans-semibold", size, r * 1.25)
-        for k, line in enumerate(lines):
-            base = cy - r * (0.33 + 0.19 * k + (0.08 if len(lines) == 1 else 0.0))
-            # the widest the line may be inside the field, at the height of its letters
+        size = legible(r * 0.18)
+
+        def room(base: float) -> float:
+            """The widest a line may be inside the field, at the foot of its letters."""
             half_w = math.sqrt(max(inner ** 2 - (base - cy - size * 0.25) ** 2, 0.0))
-            fitted = _line(line, "sans-semibold", size, 2 * half_w - mm(1.5), SMALL_FLOOR,
+            return 2 * half_w - mm(1.5)
+
+        # on one line if it fits there, else on two, lower down where the field narrows
+        lines = name_lines(d.name, "sans-semibold", size, room(cy - r * NAME_ONE),
+                           (room(cy - r * NAME_TWO[0]), room(cy - r * NAME_TWO[1])))
+        bases = [cy - r * NAME_ONE] if len(lines) == 1 else [cy - r * b for b in NAME_TWO]
+        for line, base in zip(lines, bases, strict=False):
+            fitted = _line(line, "sans-semibold", size, room(base), SMALL_FLOOR,
                            f"the name on {chip}", "chip", d.src)
             rtext.draw_lines(c, fitted, cx, base)
         c.restoreState()
@@ -654,7 +680,7 @@ def _favor_back(title: str, ink_saver: bool, src: Src | None) -> DrawPiece:
     seal = INK if ink_saver else FAVOR
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        _favor_ring(c, cx, cy, r, ink_saver, title.upper().replace(" · V", " · v"), 0.13, 0.2,
+        _favor_ring(c, cx, cy, r, ink_saver, title.upper().replace(" · V", " · v"), 0.18, 0.2,
                     "the game's name on the back of the Favor chips", src)
         # a wax seal: a scalloped disc with a ringed star
         p = c.beginPath()

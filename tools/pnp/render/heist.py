@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 FELT = "#0f4a37"  # card-table green: bands, frames, medallions, backs
 FELT_DARK = "#0a3326"
 GOLD = "#c9a227"
-GOLD_DARK = "#8a6d1d"  # gold that reads on cream
+GOLD_DARK = "#7d6218"  # gold that reads on cream (5:1, WCAG's 4.5:1 for small type)
 GOLD_LIGHT = "#ecd58a"  # gold that reads on felt
 TINT = "#e4ebdf"  # alternate table rows
 MUTED = "#6d655c"  # footers and quiet text
@@ -159,11 +159,33 @@ def _width(text: str, face: str, size: float) -> float:
 
 
 def _say(canvas: Canvas, text: str, face: str, size: float, x: float, top: float,
-         width: float, colour: str, align: str = "left") -> None:
-    """One line of text, its top at `top`; the caller has measured that it fits."""
+         width: float, colour: str, align: str = "left", *, what: str, box: Box,
+         src: Src | None = None) -> None:
+    """One line of text, its top at `top`; the caller has measured that it fits its width.
+    It is fitted all the same, so that the fit check holds its size to the layouts' floor
+    (`what`, the box it belongs to and `src` name it there)."""
     style = rtext.Style(face=face, size=size, min_size=size, align=align)
-    fitted = rtext.fit(text, style, width + 0.02, 1e6)
+    fitted = rtext.fit(text, style, width + 0.02, 1e6, what=what, box=box.name,
+                       src=src or box.src)
     rtext.draw(canvas, fitted, x, top, width, colour)
+
+
+def _small(size: float, share: float) -> float:
+    """A share of a type size for a text set smaller beside it (the standard cards beside a
+    piece, 'adv.' under a player count), but never below the layouts' label floor."""
+    return max(size * share, rtext.floors().label)
+
+
+def _top_for(top: float, size: float, other: float) -> float:
+    """The top at which text of size `other` shares its baseline with text of `size` whose
+    top is at `top` (see `rtext.draw`: a line's baseline is 0.87 of its size below it)."""
+    return top - BASELINE * (size - other)
+
+
+BASELINE = 1.18 - (1.18 - 1) / 2 - 0.22  # a line's baseline below its top, in sizes
+CARDS = 0.72  # the standard cards beside a piece's name in the table, in its size
+ADV = 0.8  # 'adv.' under a player count
+NUMBER = 1.05  # the counts in the table
 
 
 def _fit(what: str, box: Box, content: str, src: Src | None = None) -> rtext.Fitted:
@@ -402,11 +424,11 @@ def _table_metrics(table: _Table, box: Box, size: float) -> tuple[float, float, 
     pad = size * 0.35
     label_w = max([_width("Players", "sans-bold", size)]
                   + [_width(h, "sans-bold", size) + size * 0.45
-                     + _width(c, style.face, size * 0.72) for h, c, _ in table.rows])
+                     + _width(c, style.face, _small(size, CARDS)) for h, c, _ in table.rows])
     label_w += 3 * pad
     col_w = (box.w - label_w) / max(1, len(table.players))
-    header_h = size * 1.5 + (size * 0.85 if any(table.advanced) else 0.0)
-    return label_w, col_w, header_h, size * 1.7
+    header_h = size * 1.4 + (_small(size, ADV) * 1.1 if any(table.advanced) else 0.0)
+    return label_w, col_w, header_h, size * 1.55
 
 
 def _table_size(table: _Table, box: Box) -> float:
@@ -415,10 +437,10 @@ def _table_size(table: _Table, box: Box) -> float:
     while True:
         _, col_w, header_h, row_h = _table_metrics(table, box, size)
         numbers = [str(n) for _, _, ns in table.rows for n in ns] + [str(p) for p in table.players]
-        widest = max(_width(n, "sans-bold", size * 1.1) for n in numbers)
+        widest = max(_width(n, "sans-bold", size * NUMBER) for n in numbers)
         fits = (header_h + len(table.rows) * row_h <= box.h + 0.01
-                and col_w >= widest + size * 0.4
-                and col_w >= _width("adv.", "sans-bold", size * 0.8) + 1)
+                and col_w >= widest + size * 0.3
+                and col_w >= _width("adv.", "sans-bold", _small(size, ADV)) + size * 0.05)
         if fits:
             return size
         if size - 0.25 < style.min_size - 1e-9:
@@ -428,7 +450,7 @@ def _table_size(table: _Table, box: Box) -> float:
 
 def _draw_table(canvas: Canvas, size: Size, box: Box, table: _Table, theme: Theme) -> None:
     s = _table_size(table, box)
-    small = s * 0.8
+    adv = _small(s, ADV)
     face = _style(box).face
     label_w, col_w, header_h, row_h = _table_metrics(table, box, s)
     x0, top = box.x, size.height - box.y
@@ -443,14 +465,15 @@ def _draw_table(canvas: Canvas, size: Size, box: Box, table: _Table, theme: Them
     canvas.restoreState()
     head_ink = INK if theme.ink_saver else WHITE
     _say(canvas, "Players", "sans-bold", s, x0 + pad, top - (header_h - s * 1.18) / 2,
-         label_w, head_ink)
+         label_w, head_ink, what="the treasure table's heading", box=box)
     for i, (players, advanced) in enumerate(zip(table.players, table.advanced, strict=True)):
         cx = x0 + label_w + i * col_w
-        _say(canvas, str(players), "sans-bold", s * 1.1, cx, top - s * 0.2, col_w, head_ink,
-             "center")
+        _say(canvas, str(players), "sans-bold", s * NUMBER, cx, top - s * 0.15, col_w,
+             head_ink, "center", what="a player count in the treasure table", box=box)
         if advanced:
-            _say(canvas, "adv.", "sans-bold", small, cx, top - s * 1.4, col_w,
-                 INK if theme.ink_saver else GOLD_LIGHT, "center")
+            _say(canvas, "adv.", "sans-bold", adv, cx, top - s * 1.3, col_w,
+                 INK if theme.ink_saver else GOLD_LIGHT, "center",
+                 what="'adv.' in the treasure table", box=box)
     # one row per piece, alternately tinted: the piece, its standard cards, the counts
     y = top - header_h
     for n, (heading, cards, counts) in enumerate(table.rows):
@@ -458,14 +481,18 @@ def _draw_table(canvas: Canvas, size: Size, box: Box, table: _Table, theme: Them
             canvas.setFillColor(TINT)
             canvas.rect(x0, y - row_h, box.w, row_h, stroke=0, fill=1)
         text_top = y - (row_h - s * 1.18) / 2
-        _say(canvas, heading, "sans-bold", s, x0 + pad, text_top, label_w, INK)
-        w = _width(cards, face, s * 0.72)
-        _say(canvas, cards, face, s * 0.72, x0 + label_w - 2 * pad - w,
-             text_top - s * 0.28 * 0.75, w, MUTED)
+        _say(canvas, heading, "sans-bold", s, x0 + pad, text_top, label_w, INK,
+             what=f"the row '{heading}' of the treasure table", box=box)
+        small = _small(s, CARDS)
+        w = _width(cards, face, small)
+        _say(canvas, cards, face, small, x0 + label_w - 2 * pad - w,
+             _top_for(text_top, s, small), w, MUTED,
+             what=f"the standard cards of the {heading} in the treasure table", box=box)
         for i, count in enumerate(counts):
             cx = x0 + label_w + i * col_w
-            _say(canvas, str(count), "sans-bold" if count else face, s * 1.1, cx,
-                 y - (row_h - s * 1.1 * 1.18) / 2, col_w, INK if count else MUTED, "center")
+            _say(canvas, str(count), "sans-bold" if count else face, s * NUMBER, cx,
+                 y - (row_h - s * NUMBER * 1.18) / 2, col_w, INK if count else MUTED,
+                 "center", what="a count in the treasure table", box=box)
         y -= row_h
     # a rule after the labels and a closing line
     canvas.saveState()
@@ -482,12 +509,12 @@ def _notes(game: Game, table: _Table) -> str:
     rules = game.rules
     assert isinstance(rules, HeistRules)
     hides, d = rules.boss_hides, rules.diamonds
-    lines = [f"**The Boss hides {_span(hides.min, hides.max)} diamonds**, so "
+    lines = [f"**The Boss hides {_span(hides.min, hides.max)} diamonds**: "
              f"{_span(d - hides.max, d - hides.min)} go round."]
     if rules.first_player_may_hide:
         n = rules.first_player_may_hide
         lines.append(f"**The first player may hide {n} role card{'s' if n > 1 else ''}** "
-                     "for the whole game.")
+                     "all game.")
     advanced = [p for p, a in zip(table.players, table.advanced, strict=True) if a]
     if advanced:
         lines.append(f"**adv.:** {', '.join(map(str, advanced))} players is the advanced game.")
@@ -527,7 +554,8 @@ def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Th
         canvas.line(box.x, top, box.x + box.w, top)
         canvas.restoreState()
         _say(canvas, "VARIANTS", "sans-bold", head, box.x, top - mm(0.6), box.w,
-             INK if theme.ink_saver else GOLD_DARK)
+             INK if theme.ink_saver else GOLD_DARK, what="the variants' heading",
+             box=replace(box, name="variants heading"))
         used = head * 1.18 + mm(1.0)
         body = replace(box, y=box.y + used, h=box.h - used)
         _text(canvas, size, body, "the variants", _variants(game), INK,
@@ -585,7 +613,12 @@ def _block_height(block: _RoleBlock, style: rtext.Style, s: float, width: float)
         wins = _wins(block, s, width)
     except Overflow:
         return math.inf
-    return s * 1.6 + rtext.fit(wins, fixed, width, 1e6).height
+    return s * 1.6 + rtext.fit(wins, fixed, width, 1e6, what=_wins_what(block), box="roles",
+                               src=block.role.src).height
+
+
+def _wins_what(block: _RoleBlock) -> str:
+    return f"how the role '{block.role.name}' wins"
 
 
 def _blocks_height(blocks: Sequence[_RoleBlock], style: rtext.Style, s: float,
@@ -668,24 +701,33 @@ def draw_roles(canvas: Canvas, size: Size, game: Game, roles: Sequence[Role], la
             canvas.restoreState()
             top -= s * 0.5 + extra
         inline, r, name_size = _header_parts(block, s, box.w)
+        heading = replace(box, name="role heading")  # labels, held to the label floor
         line_h = s * 1.6
         cy = top - line_h / 2
         _medallion(canvas, _role_icon(block.role), box.x + r, cy, r, theme)
         name_x = box.x + 2 * r + s * 0.5
         _say(canvas, block.role.name, "serif-bold", name_size, name_x,
-             cy + name_size * 1.18 / 2, box.w, INK if theme.ink_saver else FELT_DARK)
+             cy + name_size * 1.18 / 2, box.w, INK if theme.ink_saver else FELT_DARK,
+             what=f"the name of the role '{block.role.name}'", box=heading, src=block.role.src)
         if _tag(block):
             tag_x = name_x + _width(block.role.name, "serif-bold", name_size) + s * 0.4
             _say(canvas, _tag(block), "sans-italic", s * 0.85, tag_x,
-                 cy + s * 0.85 * 1.18 / 2 - s * 0.05, box.w, GOLD_DARK)
+                 cy + s * 0.85 * 1.18 / 2 - s * 0.05, box.w,
+                 INK if theme.ink_saver else GOLD_DARK,
+                 what=f"the tag of the role '{block.role.name}'", box=heading,
+                 src=block.role.src)
         if inline:
             label = block.cards or "no card"
             w = _width(label, "sans-bold", s)
             _say(canvas, label, "sans-bold" if block.cards else "sans-italic", s,
-                 box.x + box.w - w, cy + s * 1.18 / 2, w, INK if block.cards else MUTED)
+                 box.x + box.w - w, cy + s * 1.18 / 2, w, INK if block.cards else MUTED,
+                 what=f"the cards of the role '{block.role.name}'", box=heading,
+                 src=block.role.src)
         top -= line_h
         wins = replace(style, size=s, min_size=s)
-        fitted = rtext.fit(_wins(block, s, box.w), wins, box.w, 1e6)
+        fitted = rtext.fit(_wins(block, s, box.w), wins, box.w, 1e6,
+                           what=_wins_what(block), box=box.name,
+                           src=block.role.src)
         rtext.draw(canvas, fitted, box.x, top, box.w, INK)
         top -= fitted.height
     _footer(canvas, size, layout, game, f"Reference · roles{numbered}")
@@ -820,7 +862,7 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
         s = 8.0
         x = size.width / 2 + (i - 1.5) * mm(5.5) - glyphs.suit_width(s) / 2
         glyphs.suit(canvas, suit, x, size.height - layout.box("kicker").y - mm(8), s,
-                    INK if theme.ink_saver else GOLD)
+                    INK if theme.ink_saver else GOLD_LIGHT)
 
 
 # ---- groups and outputs -----------------------------------------------------------------------

@@ -11,12 +11,19 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.cards import Card, CardKind
-from pnp.render import fonts
+from pnp.render import text as rtext
 
 WHITE = "#ffffff"
 INK = "#1d1d1b"
 HEAT = "#d84315"
 GOLD = "#c9a227"
+# The badges' inks: the flame on the Heat disc and the number on it, the coin's rim and its
+# value. Each number is at least 4.5:1 on what it sits on (tests/test_ink_saver_contrast.py).
+FLAME = "#ffcc80"
+FLAME_INK_SAVER = "#d9d9d9"  # light: the number is on it, black (never on a black flame)
+HEAT_NUMBER = "#5d1a00"
+COIN_RIM = "#8d6e12"
+COIN_VALUE = "#3e2f00"
 
 TYPE_ICONS = {"smuggling": "crate", "fraud": "ledger", "espionage": "eye", "vice": "dice"}
 KIND_ICONS = {
@@ -207,40 +214,55 @@ ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
 }
 
 
-def heat_badge(c: Canvas, cx: float, cy: float, r: float, heat: int, ink_saver: bool) -> None:
-    """A flame with the crime's Heat on it."""
+def heat_badge(c: Canvas, cx: float, cy: float, r: float, heat: rtext.Fitted,
+               ink_saver: bool) -> None:
+    """A crime's Heat: a disc of radius r with a flame, the number on the flame (fitted to
+    the disc by the caller, and drawn as fitted) and the word HEAT under the disc.
+
+    Full colour, the number is deep brown on the pale flame, on the orange disc. With
+    `ink_saver` nothing is filled dark: the disc is white with a black ring, the flame light
+    grey and the number black on it (a black number on a black flame cannot be read)."""
     c.saveState()
     c.setFillColor(WHITE if ink_saver else HEAT)
     c.setStrokeColor(INK if ink_saver else HEAT)
     c.setLineWidth(0.8)
     c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setFillColor(INK if ink_saver else "#ffcc80")
+    c.setFillColor(FLAME_INK_SAVER if ink_saver else FLAME)
     flame(c, cx, cy + r * 0.05, r * 0.7)
-    c.setFillColor(INK if ink_saver else "#5d1a00")
-    c.setFont(fonts.font("sans-black"), r * 0.95)
-    c.drawCentredString(cx, cy - r * 0.42, str(heat))
-    c.setFont(fonts.font("sans-bold"), r * 0.3)
-    c.setFillColor(INK)
-    c.drawCentredString(cx, cy - r * 1.35, "HEAT")
+    c.setFillColor(INK if ink_saver else HEAT_NUMBER)
+    # a smaller number rises a little, so that it stays centred on the flame
+    rtext.draw_lines(c, heat, cx, cy - r * 0.42 + (r * 0.95 - heat.size) * 0.35)
+    _caption(c, "HEAT", cx, cy - r * 1.35, r)
     c.restoreState()
 
 
-def coin_badge(c: Canvas, cx: float, cy: float, r: float, money: str, ink_saver: bool) -> None:
-    """A coin with the crime's payout on it."""
+def coin_badge(c: Canvas, cx: float, cy: float, r: float, money: rtext.Fitted,
+               ink_saver: bool) -> None:
+    """A crime's payout: a coin of radius r with its value inside the inner ring (fitted to
+    the ring by the caller, and drawn as fitted) and the word PAYOUT under it."""
     c.saveState()
     c.setFillColor(WHITE if ink_saver else GOLD)
-    c.setStrokeColor(INK if ink_saver else "#8d6e12")
+    c.setStrokeColor(INK if ink_saver else COIN_RIM)
     c.setLineWidth(0.8)
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.circle(cx, cy, r * 0.82, stroke=1, fill=0)
-    c.setFillColor(INK if ink_saver else "#3e2f00")
-    size = r * (0.78 if len(money) <= 3 else 0.62)
-    c.setFont(fonts.font("sans-black"), size)
-    c.drawCentredString(cx, cy - size * 0.35, money)
-    c.setFont(fonts.font("sans-bold"), r * 0.3)
-    c.setFillColor(INK)
-    c.drawCentredString(cx, cy - r * 1.35, "PAYOUT")
+    c.setFillColor(INK if ink_saver else COIN_VALUE)
+    rtext.draw_lines(c, money, cx, cy - money.size * 0.35)
+    _caption(c, "PAYOUT", cx, cy - r * 1.35, r)
     c.restoreState()
+
+
+CAPTION = "sans-bold"  # the word under a badge: 0.3 of its radius, never below the floor
+
+
+def _caption(c: Canvas, word: str, cx: float, baseline: float, r: float) -> None:
+    """`word` centred under a badge of radius r, in ink (measured as a label)."""
+    size = max(r * 0.3, rtext.floors().label)
+    style = rtext.Style(face=CAPTION, size=size, min_size=size, align="center")
+    fitted = rtext.fit_line(word, style, 3 * r, what=f"the word {word} under a crime's badge",
+                            box="badge caption")
+    c.setFillColor(INK)
+    rtext.draw_lines(c, fitted, cx, baseline)
 
 
 def seal(c: Canvas, cx: float, cy: float, r: float, colour: str, ink_saver: bool) -> None:

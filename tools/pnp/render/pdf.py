@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, toColor
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfmetrics import standardFonts
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts
@@ -27,8 +29,31 @@ def _colour(value: str) -> Color:
     return toColor(value)
 
 
+@cache
+def _embedded(name: str) -> str:
+    """The font to set for `name`: itself, or for one of PDF's standard fonts, which
+    reportlab never embeds, our face of the same family and style (Times is serif,
+    everything else sans)."""
+    if name not in standardFonts:
+        return name
+    family = "serif" if name.startswith("Times") else "sans"
+    bold = "Bold" in name
+    italic = "Italic" in name or "Oblique" in name
+    style = "bold-italic" if bold and italic else "bold" if bold else "italic" if italic else ""
+    return fonts.font(fonts.STYLES[family][style] if style else family)
+
+
 class _Canvas(Canvas):
-    """A canvas that parses each colour string once (reportlab parses it on every call)."""
+    """A canvas that parses each colour string once (reportlab parses it on every call),
+    embeds every font it sets (see `setFont`), and whose forms carry every resource they
+    use (see `endForm`)."""
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        """Set the font; one of PDF's standard fonts is set as our face of its family and
+        style instead, so that no font enters the file without being embedded. reportlab's
+        `renderPDF` sets Helvetica as its state before it draws any drawing (an SVG
+        picture, text or not), and svglib names standard fonts for the text it draws."""
+        super().setFont(_embedded(psfontname), size, leading)
 
     def setFillColor(self, aColor: Any, alpha: float | None = None) -> None:
         """Set the fill colour, from a cached parse of a colour string."""
@@ -37,6 +62,35 @@ class _Canvas(Canvas):
     def setStrokeColor(self, aColor: Any, alpha: float | None = None) -> None:
         """Set the stroke colour, from a cached parse of a colour string."""
         super().setStrokeColor(_colour(aColor) if isinstance(aColor, str) else aColor, alpha)
+
+    def endForm(self, **extra_attributes: Any) -> None:
+        """End a form (`beginForm`) whose /Resources name everything its stream uses.
+
+        reportlab gives a form its own graphics states (the `/gRLsN gs` of `setFillAlpha`,
+        `setStrokeAlpha`, overprint and blend modes), shadings and colour spaces, and notes
+        them on the form object, but `PDFFormXObject.format` writes only the fonts, the
+        procedure sets and the nested forms into the form's /Resources. A form's stream
+        looks its names up in its own /Resources, so viewers dropped those states (poppler:
+        "ExtGState 'gRLs0' is unknown") and drew a 16% hatching at full strength. Here the
+        form's resource dictionary is built whole, as reportlab builds a page's, from the
+        form's own accumulators (read before `endForm` restores the page's), and handed to
+        `endForm`, which sets it on the form so `format` keeps it as it is. The names and the
+        order of every entry come from the drawing alone, so the bytes stay deterministic.
+        """
+        if "Resources" not in extra_attributes:
+            form: Any = self  # the form's accumulators are reportlab's private attributes
+            resources: Any = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()  # the document's font dictionary, as for a page
+            resources.allProcs()  # the procedure sets reportlab gives every form
+            if form._formsinuse:
+                resources.XObject = form._doc.xobjDict(form._formsinuse)
+            states = form._extgstate.getState()
+            if states:
+                resources.ExtGState = states
+            resources.setShading(form._shadingUsed)
+            resources.setColorSpace(form._colorsUsed)
+            extra_attributes["Resources"] = resources
+        super().endForm(**extra_attributes)
 
 
 class Scratch(_Canvas):

@@ -1,10 +1,13 @@
 """`pnp build --png`: every card face as a 300 dpi PNG with its bleed, for print services.
 
-Each distinct card (not each copy) is drawn, exactly as on the sheets, into a one-page PDF
-the size of its trim plus the bleed on every side, then rasterised with pdfium and saved
-with Pillow: a poker card (2.5 x 3.5 in, 1/8 in bleed) comes out at 825 x 1125 px. Files go
-to `png/<deck>/<card>.png`. The same content gives the same bytes: the PDF is invariant and
-the PNG carries no time, only its resolution.
+Every distinct face the card sheets print, fronts and backs, is drawn exactly as on the
+sheets into a one-page PDF the size of its trim plus the bleed on every side, then
+rasterised with pdfium and saved with Pillow: a poker card (2.5 x 3.5 in, 1/8 in bleed)
+comes out at 825 x 1125 px. A card's front (copies share one) goes to
+`png/<deck>/<card>.png`, the back most of a deck's cards share to `png/<deck>/back.png`,
+and any other back to its own name (`departures-board.png`) or `<card>-back.png`. The same
+content gives the same bytes: the PDF is invariant and the PNG carries no time, only its
+resolution.
 """
 
 from __future__ import annotations
@@ -93,6 +96,30 @@ def distinct(group: Group) -> list[tuple[str, DrawFace]]:
     return out
 
 
+def backs(group: Group) -> list[tuple[str, DrawFace]]:
+    """(name, back) for each distinct back of a group: the one most of its cards share is
+    'back'; another is named by the face (its `pnp_name`) or after the first card carrying
+    it ('<card>-back')."""
+    carriers: dict[int, list[str]] = {}
+    drawn: dict[int, DrawFace] = {}
+    for item in group.items:
+        carriers.setdefault(id(item.back), []).append(item.id)
+        drawn.setdefault(id(item.back), item.back)
+    common = max(carriers, key=lambda k: len(carriers[k]), default=None)  # first of equals
+    out = []
+    for key, ids in carriers.items():
+        name = getattr(drawn[key], "pnp_name", None)
+        if not name:
+            name = "back" if key == common else re.sub(r"-\d+$", "", ids[0]) + "-back"
+        out.append((str(name), drawn[key]))
+    return out
+
+
+def faces(group: Group) -> list[tuple[str, DrawFace]]:
+    """(name, face) for every distinct face a group prints: its fronts, then its backs."""
+    return distinct(group) + backs(group)
+
+
 def groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
     """Every card group of a game, whichever kind of game it is."""
     return build.card_groups(game, geo, theme) + heist.card_groups(game, geo, theme)
@@ -100,8 +127,8 @@ def groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
 
 def outputs(game: Game, geo: Geometry, opts: Options,
             only: Sequence[str] | None = None) -> list[Output]:
-    """png/<deck>/<card>.png for every distinct card face (fronts) of the game; `only`
-    limits it to some card names (for tests)."""
+    """png/<deck>/<name>.png for every distinct card face of the game, fronts and backs;
+    `only` limits it to some names (for tests)."""
     if "cards" not in geo.impositions:
         return []
     size = geo.impositions["cards"].size
@@ -111,15 +138,15 @@ def outputs(game: Game, geo: Geometry, opts: Options,
     seen: set[str] = set()
     for group in groups(game, geo, theme):
         folder = slug(group.name)
-        for name, front in distinct(group):
+        for name, face in faces(group):
             if only is not None and name not in only:
                 continue
             path = f"png/{folder}/{name}.png"
             if path in seen:
-                raise ValueError(f"two cards would both be written to {path}")
+                raise ValueError(f"two card faces would both be written to {path}")
             seen.add(path)
             w, h = pixels(size)
-            data = face_png(front, size, DPI, f"{title}: {group.name}: {name}")
+            data = face_png(face, size, DPI, f"{title}: {group.name}: {name}")
             out.append(build.Output(path, data, contents={"width": w, "height": h,
                                                           "dpi": DPI}))
     return out

@@ -1,14 +1,17 @@
-"""`rulebook.pdf` and `rulebook-text.pdf`: a game's rulebook, illustrated and text-only.
+"""`rulebook-<paper>.pdf` and `rulebook-text-<paper>.pdf`: a game's rulebook, illustrated and
+text-only, on each paper of the build (A4, Letter).
 
-Both are made from the same nodes (`pnp.rulebook.book`), so they say the same words. The
-illustrated book has a title page with a fan of cards, a table of contents, chapters that
-open a new page unless most of one is left, tinted tables, the turn diagram and every card
-as a small picture drawn by the card renderer. The text-only book is one column of large
-type with no pictures (each drawing is replaced by the words it shows) for screen readers
-and quick printing. Both carry PDF
-bookmarks, a running header with the game's version, page numbers, a document title and a
-language. Layout is data: `templates/rulebook/style.yaml`. Output is deterministic
-(reportlab's invariant mode) and written through `build.Output` like every other file.
+Both are made from the same nodes (`pnp.rulebook.book`), then the Credits (`credits.py`), so
+they say the same words. The illustrated book has a cover drawn from the game (`cover.py`), a
+table of contents, the text in a centred column of about seventy characters a line with wide
+tables and drawings reaching out to the margins, tinted tables, the turn diagram, the set-up
+diagram (`setup_figure.py`) and every card as a small picture drawn by the card renderer. The
+text-only book is one column of large type with no pictures (each drawing is replaced by the
+words it shows) for screen readers and quick printing. Only a chapter may open a new page
+(`pages.py`). Both carry PDF bookmarks, a running header with the game's version, page
+numbers, a document title and a language, and embed every font they use. Layout is data:
+`templates/rulebook/style.yaml`. Output is deterministic (reportlab's invariant mode) and
+written through `build.Output` like every other file.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from reportlab.platypus import (
     PageTemplate,
     Paragraph,
     Spacer,
+    TableStyle,
 )
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import ActionFlowable
@@ -47,8 +51,9 @@ from pnp.render import cards as card_faces
 from pnp.render import fonts, glyphs
 from pnp.render.units import mm
 from pnp.rulebook import book as rb
+from pnp.rulebook import cover, figures, pages
+from pnp.rulebook import credits as rb_credits
 from pnp.rulebook import faces as rb_faces
-from pnp.rulebook import figures
 from pnp.rulebook import style as rb_style
 from pnp.rulebook.blocks import Face
 from pnp.rulebook.document import Aside, Figure, Heading, Items, Node, Para, Table
@@ -59,7 +64,15 @@ if TYPE_CHECKING:
     from pnp.render.geometry import Geometry
 
 ILLUSTRATED, TEXT = "illustrated", "text"
-FILES = {ILLUSTRATED: "rulebook.pdf", TEXT: "rulebook-text.pdf"}
+STEMS = {ILLUSTRATED: "rulebook", TEXT: "rulebook-text"}
+
+
+def file_name(edition: str, paper: str) -> str:
+    """`rulebook-a4.pdf`, `rulebook-text-letter.pdf`: named like every other file of the kit
+    that is printed on a paper (`cards-a4.pdf`)."""
+    return f"{STEMS[edition]}-{paper}.pdf"
+
+
 SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 _SUIT_RUN = re.compile(r"(\S+?) ?([♠♥♦♣]+)")
 
@@ -110,7 +123,8 @@ class _Doc(BaseDocTemplate):
     def __init__(self, pagesize: tuple[float, float], header: jinja2.Template,
                  footer: jinja2.Template, game: Game, edition: rb_style.Edition,
                  accent: str, **kw: Any) -> None:
-        super().__init__(io.BytesIO(), pagesize=pagesize, **kw)
+        super().__init__(io.BytesIO(), pagesize=pagesize,
+                         keepTogetherClass=pages.KeepWithNext, **kw)
         self.header = header
         self.footer = footer
         self.game = game
@@ -118,6 +132,9 @@ class _Doc(BaseDocTemplate):
         self.accent = accent
         self.chapter = ""
         self._level = -1
+        self.passes = 0
+        self.sketch_first = False  # set when a first pass can never be the one kept
+        self.sketch = False
 
     def build(self, flowables: list[Flowable], filename: Any = None,
               canvasmaker: Any = None) -> None:
@@ -129,6 +146,11 @@ class _Doc(BaseDocTemplate):
 
     def handle_documentBegin(self) -> None:
         super().handle_documentBegin()
+        self.passes += 1
+        # The contents start with every entry at page 0, which no heading is on, so the
+        # first pass is never the last: its pages are thrown away, and the drawings that
+        # take long (card pictures, the set-up) are left out of it (`figures.sketching`).
+        self.sketch = self.sketch_first and self.passes == 1
         self.chapter = ""
         self._level = -1
         self.canv.setNamedCB("pnpsuit", _suit_callback)
@@ -195,7 +217,13 @@ class _Flow:
                               else self.colours["ink"]))
         self.theme = card_faces.Theme(ink_saver)
         self.chapters = 0
-        self.width = 0.0  # the frame's width, set by the caller
+        self.width = 0.0  # the text column's width (the frame's), set by the caller
+        self.wide = 0.0  # the width between the page's margins, set by the caller
+
+    def widen(self, flowable: Flowable) -> Flowable:
+        """A flowable set across the whole width between the margins, not just the text's."""
+        extra = (self.wide - self.width) / 2
+        return pages.Wide(flowable, extra, extra) if extra > 0 else flowable
 
     def _style(self, name: str) -> ParagraphStyle:
         t = self.edition.type(name)
@@ -259,8 +287,9 @@ class _Flow:
         text = f'<a name="{node.id}"/>' + self.markup(node.inline.markup, style)
         flow: list[Flowable] = []
         if level == 1:
-            if self.chapters:  # a chapter starts on a new page unless most of one is left
-                flow.append(CondPageBreak(mm(150) if self.illustrated else mm(60)))
+            if self.chapters:  # the only place the book may start a new page by itself
+                flow.append(pages.ChapterBreak(self.edition.chapter_room,
+                                          self.edition.keep_chapters))
             self.chapters += 1
         elif level == 2:
             flow.append(CondPageBreak(mm(30)))
@@ -298,11 +327,13 @@ class _Flow:
                      for i, c in enumerate(row)]
             rows.append(cells + [""] * (columns - len(cells)))
         total = sum(node.widths[:columns]) or 1.0
-        widths = [self.width * w / total for w in node.widths[:columns]]
+        wide = columns >= 3  # a table of three columns or more spans the page's width
+        width = self.wide if wide else self.width
+        widths = [width * w / total for w in node.widths[:columns]]
         off = 1 if node.header else 0
         rule = self.colours["rule"]
         commands: list[tuple[Any, ...]] = [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            pages.table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
             ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, rule),
@@ -331,12 +362,13 @@ class _Flow:
 
         table = RLTable(rows, colWidths=widths, repeatRows=off, style=commands, hAlign="LEFT",
                         spaceBefore=3, spaceAfter=8)
-        return [table]
+        return [self.widen(table) if wide else table]
 
     def aside(self, node: Aside) -> Flowable:
         body = self.nodes(node.body)
         box = RLTable([[body]], colWidths=[self.width], hAlign="LEFT", spaceBefore=2,
                       spaceAfter=8, style=[
+                          pages.table_font(),
                           ("LINEBEFORE", (0, 0), (0, -1), 2.2, self.accent),
                           ("LEFTPADDING", (0, 0), (-1, -1), 9),
                           ("RIGHTPADDING", (0, 0), (-1, -1), 6),
@@ -349,15 +381,26 @@ class _Flow:
 
     def figure(self, node: Figure) -> list[Flowable]:
         if not self.illustrated or (not self.edition.card_columns and node.kind == "cards"):
-            return self.nodes(node.alt)
+            words = self.nodes(node.alt)
+            if node.kind == "setup" and words:  # the caption stays with its table
+                words[0].keepWithNext = 1
+            return words
         if node.kind == "turn":
             steps, footer = node.data
             t_head = self.edition.type("head").face
             diagram = figures.TurnDiagram(steps, footer, self.accent, self.colours["ink"],
                                           self.colours["tint"], t_head, "sans", self.ink_saver)
-            return [Spacer(1, 4), diagram, Spacer(1, 8)]
+            return [Spacer(1, 4), self.widen(diagram), Spacer(1, 8)]
         if node.kind == "cards":
             return self.cards(node.data)
+        if node.kind == "setup":  # the drawing, then its caption (the first of its words)
+            from pnp.rulebook.setup_figure import SetupDiagram
+
+            money = self.game.info.currency.format if self.game.info else str
+            setup = SetupDiagram(self.game, self.geo, node.data, self.theme, money, self.accent,
+                                 self.colours["ink"], self.colours["muted"],
+                                 self.colours["tint"])
+            return [Spacer(1, 4), self.widen(setup), Spacer(1, 3), *self.nodes(node.alt[:1])]
         if node.kind == "page-break":
             return [PageBreak()]
         return self.nodes(node.alt)
@@ -371,8 +414,9 @@ class _Flow:
             pictures.append(figures.Picture(draw, size, f"{f.name} ×{f.count}", f.anchor))
         out: list[Flowable] = []
         for i in range(0, len(pictures), columns):
-            out.append(figures.CardRow(pictures[i:i + columns], columns, mm(5), caption.face,
-                                       caption.size, self.colours["muted"]))
+            out.append(self.widen(figures.CardRow(pictures[i:i + columns], columns, mm(5),
+                                                  caption.face, caption.size,
+                                                  self.colours["muted"])))
             out.append(Spacer(1, mm(3)))
         return out
 
@@ -383,26 +427,30 @@ def fonts_face(style: ParagraphStyle) -> str:
     return name[4:] if name.startswith("pnp-") else "sans"
 
 
-def _title_flowables(flow: _Flow, style: rb_style.BookStyle, env: jinja2.Environment,
-                     book: rb.Book) -> list[Flowable]:
+def _title_flowables(flow: _Flow, style: rb_style.BookStyle,
+                     env: jinja2.Environment) -> list[Flowable]:
+    """The illustrated book's cover (a page of its own), or the text-only book's title:
+    title, kicker, tagline and facts, in words only."""
     game = flow.game
     info = game.info
     assert info is not None
     tp = style.title_page
-    out: list[Flowable] = [Spacer(1, mm(28) if flow.illustrated else mm(10))]
-    out.append(flow.para(_esc(info.title), "title"))
-    out.append(Spacer(1, mm(3)))
-    if tp.get("kicker"):
-        out.append(flow.para(_esc(env.from_string(tp["kicker"]).render(game=info)), "kicker"))
+    kicker = env.from_string(tp["kicker"]).render(game=info) if tp.get("kicker") else ""
+    facts = " ".join(env.from_string(tp["facts"]).render(game=info).split()) if tp.get(
+        "facts") else ""
     if flow.illustrated:
+        words = cover.Words(info.title, kicker, info.tagline,
+                            tuple(f.strip() for f in facts.split(" · ") if f.strip()))
         faces = rb_faces.cover_faces(game, flow.geo, flow.theme)
-        out += [Spacer(1, mm(8)), figures.CardFan(faces, mm(52), mm(95)), Spacer(1, mm(10))]
-    else:
-        out.append(Spacer(1, mm(6)))
+        return [cover.Cover(game, words, faces, flow.accent, flow.ink_saver)]
+    out: list[Flowable] = [Spacer(1, mm(10)), flow.para(_esc(info.title), "title"),
+                           Spacer(1, mm(3))]
+    if kicker:
+        out.append(flow.para(_esc(kicker), "kicker"))
+    out.append(Spacer(1, mm(6)))
     if info.tagline:
         out.append(flow.para(_esc(info.tagline), "tagline"))
-    if tp.get("facts"):
-        facts = " ".join(env.from_string(tp["facts"]).render(game=info).split())
+    if facts:
         out += [Spacer(1, mm(4)), flow.para(_esc(facts), "facts")]
     return out
 
@@ -413,7 +461,7 @@ def _esc(text: str) -> str:
 
 def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
                 ink_saver: bool = False) -> tuple[bytes, int]:
-    """(PDF bytes, pages) of one edition of a game's rulebook."""
+    """(PDF bytes, pages) of one edition of a game's rulebook on one paper."""
     style = rb_style.load()
     register_families()
     from pnp.content.sandbox import Sandbox  # style.yaml's page templates: the same sandbox
@@ -434,30 +482,45 @@ def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: s
                invariant=1, pageCompression=1, lang=style.lang, displayDocTitle=1,
                initialFontName=fonts.font("sans"), initialFontSize=10,
                leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
-    frame = Frame(left, bottom, page.width - left - right, page.height - top - bottom,
+    # The text runs in a centred column of the edition's measure; wide tables and drawings
+    # reach out to the margins (`_Flow.widen`).
+    wide = page.width - left - right
+    measure = min(flow.edition.measure, wide)
+    frame = Frame(left + (wide - measure) / 2, bottom, measure, page.height - top - bottom,
                   id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    flow.width = frame._aW if hasattr(frame, "_aW") else page.width - left - right
+    flow.width, flow.wide = measure, wide
+    cover_frame = Frame(0, 0, page.width, page.height, id="cover", leftPadding=0,
+                        rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([
-        PageTemplate("title", [frame]),
+        PageTemplate("title", [cover_frame if flow.illustrated else frame]),
         PageTemplate("body", [frame], onPageEnd=doc.page_furniture),
     ])
-    toc = TableOfContents(dotsMinLevel=0, levelStyles=[
-        ParagraphStyle("toc1", parent=flow.styles["toc1"], leftIndent=0, firstLineIndent=0),
-        ParagraphStyle("toc2", parent=flow.styles["toc2"], leftIndent=mm(6),
-                       firstLineIndent=0)])
+    # the Credits close the book, after the rules
+    ending = rb_credits.nodes(game, (n.id for n in book.nodes if isinstance(n, Heading)))
+    nodes = [*book.nodes, *ending]
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
+        pages.table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]),
+        levelStyles=[
+            ParagraphStyle("toc1", parent=flow.styles["toc1"], leftIndent=0,
+                           firstLineIndent=0),
+            ParagraphStyle("toc2", parent=flow.styles["toc2"], leftIndent=mm(6),
+                           firstLineIndent=0)])
     # The contents start out with every entry at page 0, so the first pass already gives
     # them their room and a second pass only fills in the page numbers.
     toc._entries = [  # type: ignore[attr-defined]
-        (min(n.level, 2) - 1, n.inline.text, 0, n.id) for n in book.nodes
+        (min(n.level, 2) - 1, n.inline.text, 0, n.id) for n in nodes
         if isinstance(n, Heading) and n.level <= 2]
-    story: list[Flowable] = _title_flowables(flow, style, env, book)
+    doc.sketch_first = bool(toc._entries)  # type: ignore[attr-defined]
+    story: list[Flowable] = _title_flowables(flow, style, env)
     story += [NextPageTemplate("body"), PageBreak() if flow.illustrated else Spacer(1, mm(8))]
     contents = _Heading(f'<a name="contents"/>{_esc(style.contents)}', flow.styles["h1"], 1,
                         style.contents, "contents")
     story += [contents, toc]
-    body = flow.nodes(book.nodes)
+    body = flow.nodes(nodes)
     story += [PageBreak() if flow.illustrated else Spacer(1, mm(6)), *body]
-    doc.multiBuild(story)
+    pages.chapters(story)
+    doc.multiBuild(story, canvasmaker=pages.BookCanvas)
     return doc.filename.getvalue(), doc.page
 
 
@@ -480,7 +543,8 @@ def _key(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
 
 
 def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
-    """rulebook.pdf and rulebook-text.pdf, for a game that has a rulebook."""
+    """rulebook-<paper>.pdf and rulebook-text-<paper>.pdf for each paper, for a game that
+    has a rulebook."""
     from pnp.render.build import Output, RenderError
 
     book = rb.load(game)
@@ -490,18 +554,16 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
         raise RenderError("the rulebook", book.diagnostics)
     if book.empty or game.info is None:
         return []
-    style = rb_style.load()
-    paper = style.paper if style.paper in opts.papers else opts.papers[0]
     chapters = [n.inline.text for n in book.nodes if isinstance(n, Heading) and n.level == 1]
     out = []
-    for edition in (ILLUSTRATED, TEXT):
-        key = _key(game, book, geo, edition, paper, opts.ink_saver)
-        if key not in _RENDERED:
-            if len(_RENDERED) >= 8:
-                _RENDERED.pop(next(iter(_RENDERED)))
-            _RENDERED[key] = render_book(game, book, geo, edition, paper, opts.ink_saver)
-        data, pages = _RENDERED[key]
-        out.append(Output(FILES[edition], data, pages, paper,
-                          {"rulebook": edition, "chapters": chapters}))
+    for paper in opts.papers:
+        for edition in (ILLUSTRATED, TEXT):
+            key = _key(game, book, geo, edition, paper, opts.ink_saver)
+            if key not in _RENDERED:
+                if len(_RENDERED) >= 8:
+                    _RENDERED.pop(next(iter(_RENDERED)))
+                _RENDERED[key] = render_book(game, book, geo, edition, paper, opts.ink_saver)
+            data, pages = _RENDERED[key]
+            out.append(Output(file_name(edition, paper), data, pages, paper,
+                              {"rulebook": edition, "chapters": chapters}))
     return out
-

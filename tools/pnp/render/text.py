@@ -10,6 +10,11 @@ Every renderer sets the texts it draws from the content through these two functi
 says what each text is and where the content writes it. Inside `measuring()` every call is
 recorded: the fit check draws every face on a scratch page and reports what did not fit, so
 whatever a renderer draws has been measured by the check, with the same call on the same box.
+
+No text shrinks below its floor, whatever floor its renderer asks for: the layouts'
+`floors` (`templates/layouts/components.yaml`) give one for rules text (the boxes they name)
+and one for everything else. A text that would need to go smaller, or that a renderer asks
+for smaller, does not fit (E720).
 """
 
 from __future__ import annotations
@@ -20,12 +25,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
+import yaml
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.model import Src
 from pnp.render import fonts, glyphs
+from pnp.render.units import UnitError, parse
 
 SUITS = "♠♥♦♣"
 _HEADING = re.compile(r"^([A-Z][A-Z0-9 ()'’/-]*:)")
@@ -42,6 +50,48 @@ class Style:
     align: str = "left"  # left or center
     colour: str = "#1d1d1b"
     paragraph_gap: float = 0.35  # extra space between paragraphs, in lines
+
+
+@dataclass(frozen=True, slots=True)
+class Floors:
+    """The smallest type a text may be set at: rules text (in the boxes named) and
+    everything else (names, labels, footers, numbers, suit symbols, words on chips); and
+    the exceptions still pending, each a (box, start of its text, floor) until its renderer
+    changes."""
+
+    rules: float = 7.5
+    label: float = 6.0
+    rules_boxes: frozenset[str] = frozenset({"rules", "bend", "cost", "signature", "roles",
+                                             "notes", "variants"})
+    pending: tuple[tuple[str, str, float], ...] = ()
+
+    def of(self, box: str, text: str = "") -> float:
+        """The floor of `text` set in the box named `box`."""
+        for where, start, least in self.pending:
+            if where == box and text.startswith(start):
+                return least
+        return self.rules if box in self.rules_boxes else self.label
+
+
+LAYOUTS = Path(__file__).resolve().parents[3] / "templates" / "layouts" / "components.yaml"
+
+
+@cache
+def floors() -> Floors:
+    """The floors the layouts give (their `floors`; the defaults above where they say
+    nothing, or cannot be read: the layouts' own check reports why)."""
+    try:
+        data = yaml.load(LAYOUTS.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        given = data.get("floors") or {}
+        default = Floors()
+        boxes = given.get("rules_boxes")
+        pending = tuple((str(p["box"]), str(p["text"]), parse(p["min"]))
+                        for p in given.get("pending") or ())
+        return Floors(parse(given.get("rules", default.rules)),
+                      parse(given.get("label", default.label)),
+                      frozenset(map(str, boxes)) if boxes else default.rules_boxes, pending)
+    except (OSError, yaml.YAMLError, UnitError, AttributeError, TypeError, KeyError):
+        return Floors()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +122,12 @@ class Fitted:
     box_height: float
     width: float = 0.0  # the widest line
     box_width: float = math.inf
+    floor: float = 0.0  # the smallest it may be set at
+
+    @property
+    def below_floor(self) -> bool:
+        """Whether it is set smaller than its floor (its renderer asked for a size below it)."""
+        return self.size < self.floor - 1e-6
 
     @property
     def overflow(self) -> float:
@@ -86,8 +142,8 @@ class Fitted:
 
     @property
     def fits(self) -> bool:
-        """Whether the text stays inside its box."""
-        return self.overflow <= 0.01
+        """Whether the text stays inside its box, at its floor or larger."""
+        return self.overflow <= 0.01 and not self.below_floor
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,15 +272,18 @@ def _line(runs: Sequence[Run], gap: float, size: float) -> Line:
 def fit(text: str, style: Style, width: float, height: float, step: float = 0.25, *,
         what: str = "", box: str = "", src: Src | None = None) -> Fitted:
     """Set `text` in a `width` x `height` box at the largest size from `style.size` down to
-    `style.min_size` that fits; at the floor, the result says how far it overflows. `what`,
-    `box` and `src` name the text for the fit check."""
+    its floor that fits: `style.min_size`, or the layouts' floor for the box if that is
+    larger. At the floor, the result says how far it overflows. `what`, `box` and `src` name
+    the text for the fit check."""
+    floor = max(style.min_size, floors().of(box, text))
     size = style.size
     while True:
         lines = layout(text, style, size, width)
         used = _height(lines, style, size)
-        if used <= height + 0.01 or size - step < style.min_size - 1e-9:
+        if used <= height + 0.01 or size - step < floor - 1e-9:
             widest = max((line.width for line in lines), default=0.0)
-            fitted = Fitted(replace(style, size=size), size, lines, used, height, widest, width)
+            fitted = Fitted(replace(style, size=size), size, lines, used, height, widest, width,
+                            floor)
             return _record(fitted, text, width, height, what, box, src)
         size -= step
 
@@ -233,18 +292,19 @@ def fit_line(text: str, style: Style, width: float, *, what: str = "", box: str 
              src: Src | None = None) -> Fitted:
     """Set `text` on one line no wider than `width`, never wrapped: at `style.size` if it
     fits, else at the size that makes it exactly as wide as `width` (a line's width grows
-    with its size), but never below `style.min_size`, where the result says how far it runs
-    past the side."""
+    with its size), but never below its floor (`style.min_size`, or the layouts' floor for
+    the box if larger), where the result says how far it runs past the side."""
+    floor = max(style.min_size, floors().of(box, text))
     one = " ".join(text.split("\n"))
     size = style.size
     lines = layout(one, style, size, math.inf)
     wide = max((line.width for line in lines), default=0.0)
     if wide > width + 0.01 and wide > 0:
-        size = max(style.min_size, size * max(width, 0.0) / wide)
+        size = max(min(floor, size), size * max(width, 0.0) / wide)
         lines = layout(one, style, size, math.inf)
         wide = max((line.width for line in lines), default=0.0)
     used = _height(lines, style, size)
-    fitted = Fitted(replace(style, size=size), size, lines, used, used, wide, width)
+    fitted = Fitted(replace(style, size=size), size, lines, used, used, wide, width, floor)
     return _record(fitted, text, width, 0.0, what, box, src)
 
 

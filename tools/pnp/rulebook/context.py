@@ -361,7 +361,10 @@ class Context:
         return str(text)
 
     def _values(self) -> dict[str, Any]:
-        from pnp.rulebook import blocks  # the blocks use this module's views
+        from pnp.rulebook import (
+            blocks,  # the blocks use this module's views
+            setup_plan,  # noqa: F401  (registers `setup_diagram()`)
+        )
 
         values: dict[str, Any] = {
             "game": self.game.info, "rules": self.game.rules,

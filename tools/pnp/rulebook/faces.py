@@ -41,9 +41,10 @@ def face_drawer(game: Game, geo: Geometry, face: Face, theme: card_faces.Theme) 
     return draw_front, layout.size
 
 
-def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[tuple[DrawFace,
-                                                                                  Size]]:
-    """Three faces for the title page: a Goal and the first cards of the first decks, or a
+def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme, count: int = 5) -> (
+        list[tuple[DrawFace, Size]]):
+    """Up to `count` faces for the cover: a Goal and a card of each deck, then cards of kinds
+    not shown yet (cards with art first, so the cover shows the game's art), or a
     standard-deck game's printable cards."""
     from pnp.content.heist import HeistRules
 
@@ -51,7 +52,7 @@ def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[tupl
         from pnp.render import heist
 
         layout = geo.layouts["heist-card"]
-        picks = [p for p in game.pieces if p.cards][:3]
+        picks = [p for p in game.pieces if p.cards][:count]
         faces: list[tuple[DrawFace, Size]] = []
         for piece in picks:
             card = piece.cards[-1]
@@ -66,9 +67,15 @@ def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[tupl
     if game.goals:
         picks_.append(Face("", game.goals[0].name, 1, goal=game.goals[0]))
     decks = game.components.decks() if game.components else {}
-    for deck in decks:
-        first = next((c for c in game.cards or () if c.deck.id == deck and c.text.printed
-                      and c.kind.value not in ("reference", "blank")), None)
-        if first is not None and len(picks_) < 3:
-            picks_.append(Face("", first.name, 1, card=first))
+    # each deck's printed cards, those with art first (a stable sort keeps the deck's order)
+    by_deck = [sorted((c for c in game.cards or () if c.deck.id == deck and c.text.printed
+                       and c.kind.value not in ("reference", "blank")),
+                      key=lambda c: c.art is None) for deck in decks]
+    shown: set[str] = set()
+    for _round in range(2):
+        for cards in by_deck:
+            pick = next((c for c in cards if c.kind.value not in shown), None)
+            if pick is not None and len(picks_) < count:
+                picks_.append(Face("", pick.name, 1, card=pick))
+                shown.add(pick.kind.value)
     return [face_drawer(game, geo, f, theme) for f in picks_]

@@ -17,6 +17,13 @@ from pnp.render.units import mm
 from pnp.rulebook.faces import DrawFace
 
 
+def sketching(canvas: Canvas) -> bool:
+    """Whether this pass of a multi-pass build is one whose pages are thrown away (the
+    rulebook's first pass only counts pages for the contents): drawings that take long
+    leave their place empty then."""
+    return bool(getattr(getattr(canvas, "_doctemplate", None), "sketch", False))
+
+
 def place_face(canvas: Canvas, draw: DrawFace, size: Size, x: float, y: float,
                width: float, angle: float = 0.0, outline: str = "#b8ab8e") -> None:
     """Draw a face scaled to `width`, its trim's bottom-left at (x, y) before turning by
@@ -73,6 +80,8 @@ class CardRow(Flowable):
 
     def draw(self) -> None:
         canvas: Canvas = self.canv
+        if sketching(canvas):
+            return
         top = self.height
         for i, p in enumerate(self.pictures):
             x = i * (self._card_w + self.gap)
@@ -230,14 +239,15 @@ def _icon(c: Canvas, name: str, cx: float, cy: float, colour: str) -> None:
 
 
 class CardFan(Flowable):
-    """A few cards fanned out, for the title page."""
+    """A few cards fanned out, for the cover; with `shadow`, each casts a soft shadow."""
 
     def __init__(self, faces: Sequence[tuple[DrawFace, Size]], card_width: float,
-                 height: float) -> None:
+                 height: float, shadow: bool = False) -> None:
         super().__init__()
         self.faces = list(faces)
         self.card_width = card_width
         self.fan_height = height
+        self.shadow = shadow
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = availWidth
@@ -246,13 +256,34 @@ class CardFan(Flowable):
 
     def draw(self) -> None:
         n = len(self.faces)
-        if not n:
+        if not n or sketching(self.canv):
             return
-        spread = 14.0
-        step = self.card_width * 0.62
-        for i, (draw, size) in enumerate(self.faces):
+        # more cards, a tighter fan: five span three widths
+        spread = 14.0 if n <= 3 else 40.0 / (n - 1)
+        step = self.card_width * (0.62 if n <= 3 else 2.0 / (n - 1))
+        # from the outside in, so that the middle card lies on top
+        order = sorted(range(n), key=lambda i: (-abs(i - (n - 1) / 2), i))
+        for i in order:
+            draw, size = self.faces[i]
             k = i - (n - 1) / 2
             h = size.height * self.card_width / size.width
             x = self.width / 2 - self.card_width / 2 + k * step
-            y = (self.height - h) / 2 - abs(k) * mm(4)
+            y = (self.height - h) / 2 - abs(k) * mm(4 if n <= 3 else 2.5)
+            if self.shadow:
+                _shadow(self.canv, x, y, self.card_width, h, size.radius * self.card_width
+                        / size.width, -k * spread)
             place_face(self.canv, draw, size, x, y, self.card_width, -k * spread, "#8f8270")
+
+
+def _shadow(c: Canvas, x: float, y: float, w: float, h: float, radius: float,
+            angle: float) -> None:
+    """A soft shadow under a card: a few translucent rounded rectangles, offset down."""
+    c.saveState()
+    c.translate(x + w / 2 + mm(1.2), y + h / 2 - mm(1.8))
+    c.rotate(angle)
+    c.setFillColor("#000000")
+    for grow, alpha in ((mm(1.6), 0.05), (mm(0.9), 0.07), (mm(0.3), 0.1)):
+        c.setFillAlpha(alpha)
+        c.roundRect(-w / 2 - grow, -h / 2 - grow, w + 2 * grow, h + 2 * grow,
+                    radius + grow, stroke=0, fill=1)
+    c.restoreState()

@@ -36,11 +36,17 @@ class Type:
 
 @dataclass(frozen=True, slots=True)
 class Edition:
-    """One edition's colours, type and card pictures per row (0: no pictures)."""
+    """One edition's colours, type and card pictures per row (0: no pictures); the width of
+    its text column (`measure`, points); and where its chapters open: on a new page when less
+    than `chapter_room` is left, or when a chapter no longer than `keep_chapters` (0: none)
+    would not fit in what is left, so that a short chapter is never split."""
 
     colours: dict[str, str]
     types: dict[str, Type]
     card_columns: int
+    measure: float
+    chapter_room: float
+    keep_chapters: float
 
     def type(self, name: str) -> Type:
         """A type by name (a missing one is a bug in the style file)."""
@@ -54,7 +60,6 @@ class Edition:
 class BookStyle:
     """The whole style file."""
 
-    paper: str
     lang: str
     margins: tuple[float, float, float, float]  # top, bottom, left, right
     title_page: dict[str, str]
@@ -83,7 +88,9 @@ def _edition(data: dict[str, Any], where: str) -> Edition:
         fonts.font(str(spec["face"]))  # an unknown face stops here, with the faces known
         types[name] = Type(str(spec["face"]), parse(spec["size"]), parse(spec["leading"]),
                            parse(spec.get("before", 0)), parse(spec.get("after", 0)))
-    return Edition(dict(data.get("colours", {})), types, int(data.get("card_columns", 0)))
+    return Edition(dict(data.get("colours", {})), types, int(data.get("card_columns", 0)),
+                   parse(data["measure"]), parse(data.get("chapter_room", "60mm")),
+                   parse(data.get("keep_chapters", 0)))
 
 
 @cache
@@ -93,7 +100,7 @@ def load(path: Path = STYLE_FILE) -> BookStyle:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         m = data["margins"]
         return BookStyle(
-            paper=str(data.get("paper", "a4")), lang=str(data.get("lang", "en")),
+            lang=str(data.get("lang", "en")),
             margins=(parse(m["top"]), parse(m["bottom"]), parse(m["left"]), parse(m["right"])),
             title_page={k: str(v) for k, v in data.get("title_page", {}).items()},
             header=str(data.get("header", "")), footer=str(data.get("footer", "{{ page }}")),

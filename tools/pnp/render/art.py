@@ -1,0 +1,126 @@
+"""Pictures the content names, drawn into a box: SVG as vectors (recoloured to a face's
+colours when it is drawn in one colour, as game-icons.net's are), PNG or JPEG as an image.
+
+`draw_art` is the one door every renderer uses (cards, Goals, backs, Diamond Heist's
+cards): it reads the picture from the game's snapshot (`content.assets`), never from disk,
+and draws nothing for a picture the check refused.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import warnings
+from typing import Any
+
+from PIL import Image
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group, Shape
+from reportlab.lib import colors
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.content.assets import Unusable, art_bytes, art_digest, is_svg, svg
+from pnp.content.project import Game
+
+
+def image(data: bytes) -> ImageReader:
+    """An image from the snapshot's bytes; its size was checked (W733 warns of a huge one),
+    so Pillow's own warning is not printed again."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        return ImageReader(io.BytesIO(data))
+
+
+Rect = tuple[float, float, float, float]  # x, y of the bottom-left corner, width, height (pt)
+
+
+def draw_art(canvas: Canvas, game: Game, rel: str, rect: Rect, colour: str | None = None,
+             *, alpha: float = 1.0, outline: bool = False) -> bool:
+    """Draw the picture `rel` (as the content names it) centred in `rect`, as large as it
+    fits and keeping its proportions: an SVG as vectors, fitted by what it draws (not its
+    margins) and recoloured to `colour` when it is drawn in one colour; a PNG or JPEG as an
+    image. `alpha` makes it faint; `outline` draws a one-colour SVG's outlines only, in
+    `colour` (the ink-saver print). Returns False, drawing nothing, when the picture cannot
+    be drawn (the check has said why)."""
+    x, y, w, h = rect
+    if w <= 0 or h <= 0:
+        return False
+    if is_svg(rel):
+        found = svg(game, rel)
+        if found is None or isinstance(found, Unusable):
+            return False
+        drawing, (x0, y0, x1, y1) = _tinted(art_digest(game, rel), found, colour, alpha,
+                                            outline)
+        scale = min(w / (x1 - x0), h / (y1 - y0))
+        canvas.saveState()
+        canvas.translate(x + (w - scale * (x1 - x0)) / 2, y + (h - scale * (y1 - y0)) / 2)
+        canvas.scale(scale, scale)
+        canvas.translate(-x0, -y0)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.restoreState()
+        return True
+    data = art_bytes(game, rel)
+    if data is None:
+        return False
+    canvas.saveState()
+    canvas.setFillAlpha(alpha)
+    canvas.drawImage(image(data), x, y, w, h, preserveAspectRatio=True, anchor="c",
+                     mask="auto")
+    canvas.restoreState()
+    return True
+
+
+Bounds = tuple[float, float, float, float]
+_TINTED: dict[tuple[str, str | None, float, bool], tuple[Drawing, Bounds]] = {}
+OUTLINE = 0.011  # an outline's width, as a share of the picture's larger side
+
+
+def _tinted(digest: str, drawing: Drawing, colour: str | None, alpha: float,
+            outline: bool = False) -> tuple[Drawing, Bounds]:
+    """The drawing in `colour` (when it is drawn in one colour: a picture of several
+    colours keeps them), at `alpha`, and as outlines if asked, with the bounds of what it
+    draws; made once per picture and look."""
+    key = (digest, colour, alpha, outline)
+    if key not in _TINTED:
+        if len(_TINTED) >= 4096:
+            _TINTED.clear()
+        paints = {str(p) for s in _shapes(drawing) for p in (getattr(s, "fillColor", None),
+                                                             getattr(s, "strokeColor", None))
+                  if p is not None}
+        x0, y0, x1, y1 = drawing.getBounds()
+        one = colour is not None and len(paints) <= 1
+        out = drawing
+        if one or alpha < 1:
+            out = copy.deepcopy(drawing)
+            paint = colors.HexColor(colour) if one and colour is not None else None
+            for shape in _shapes(out):
+                if paint is not None and outline:
+                    shape.fillColor = None
+                    shape.strokeColor = paint
+                    shape.strokeWidth = OUTLINE * max(x1 - x0, y1 - y0)
+                    shape.strokeLineJoin = 1
+                for attr in ("fillColor", "strokeColor"):
+                    if paint is not None and getattr(shape, attr, None) is not None:
+                        setattr(shape, attr, paint)
+                if alpha < 1:
+                    shape.fillOpacity = alpha
+                    shape.strokeOpacity = alpha
+        _TINTED[key] = (out, (x0, y0, x1, y1))
+    return _TINTED[key]
+
+
+def _shapes(node: Group | Shape) -> list[Any]:
+    """Every drawn shape inside a drawing or group (paths, circles: each has its own paint
+    attributes, which reportlab's types do not declare)."""
+    if isinstance(node, Group):
+        return [s for child in node.contents for s in _shapes(child)]
+    return [node]
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The colour `t` of the way from `a` to `b` (hex colours)."""
+    ca, cb = colors.HexColor(a), colors.HexColor(b)
+    parts = (ca.red + (cb.red - ca.red) * t, ca.green + (cb.green - ca.green) * t,
+             ca.blue + (cb.blue - ca.blue) * t)
+    return "#" + "".join(f"{round(v * 255):02x}" for v in parts)
