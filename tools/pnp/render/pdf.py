@@ -107,6 +107,9 @@ class Scratch(_Canvas):
     clipPath = _nothing
 
 
+EmbeddingCanvas = _Canvas  # for documents other modules build (the rulebook's platypus pages)
+
+
 def scratch_canvas(width: float, height: float) -> Canvas:
     """A canvas whose drawing is dropped (see `Scratch`)."""
     fonts.register()

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from pnp.content.assets import uses
 from pnp.content.project import Game
 from pnp.render import fonts
 from pnp.rulebook.document import Heading, Inline, Node, Para, Table, Where
@@ -84,19 +85,14 @@ def _style_name(stem: str) -> str:
 def art_entries(game: Game) -> tuple[Entry, ...]:
     """The game's art credits, each with what prints it (a card's or Goal's art, a deck's
     back), or its file when nothing the content names uses it."""
-    credits: Iterable[object] = getattr(game, "credits", None) or ()
     used = _uses(game)
     out = []
-    for credit in credits:
-        file = str(getattr(credit, "file", "") or "")
-        what = used.get(_key(file), [])
-        changes = str(getattr(credit, "changes", "") or "")
-        out.append(Entry(str(getattr(credit, "title", "") or file),
-                         str(getattr(credit, "author", "") or ""),
-                         str(getattr(credit, "licence", "") or ""),
-                         str(getattr(credit, "source", "") or ""),
-                         (_cap(_join(what)) if what else file)
-                         + (f" (changed: {changes})" if changes else "")))
+    for credit in game.credits or ():
+        what = used.get(_key(credit.file), [])
+        out.append(Entry(credit.title or credit.file, credit.author, credit.licence,
+                         credit.source,
+                         (_cap(_join(what)) if what else credit.file)
+                         + (f" (changed: {credit.changes})" if credit.changes else "")))
     return tuple(out)
 
 
@@ -107,16 +103,6 @@ def _key(path: str) -> str:
 def _uses(game: Game) -> dict[str, list[str]]:
     """What prints each picture, by its normalised path: 'the art of 'Cigar Run''."""
     out: dict[str, list[str]] = {}
-    try:
-        from pnp.content.assets import uses
-    except ImportError:  # the content names pictures on cards and Goals only
-        things: list[object] = [*(game.cards or ()), *(game.goals or ())]
-        for thing in things:
-            art = getattr(thing, "art", None)
-            if art is not None:
-                name = getattr(thing, "name", "")
-                out.setdefault(_key(art.id), []).append(f"the art of '{name}'")
-        return out
     for use in uses(game):
         out.setdefault(_key(use.rel), []).append(use.what)
     return out

@@ -10,16 +10,14 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import CondPageBreak, Flowable, ListFlowable, PageBreak, Paragraph, Spacer
 from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import FrameBreak
 from reportlab.platypus.flowables import KeepTogether
 
-from pnp.render import fonts
+from pnp.render import fonts, pdf
 from pnp.render.units import mm
 
 
@@ -30,23 +28,9 @@ def table_font() -> tuple[Any, ...]:
     return ("FONT", (0, 0), (-1, -1), fonts.font("sans"), 9)
 
 
-@functools.cache
-def _our_fonts() -> frozenset[str]:
-    """The reportlab names of every face `fonts` registers (and embeds)."""
-    return frozenset(fonts.font(face) for face in fonts.FACES)
-
-
-class BookCanvas(Canvas):
-    """The rulebook's canvas: every font it is asked for is one of ours. A drawing that sets
-    a standard font only as its state (reportlab's `renderPDF` sets Helvetica before it draws
-    an SVG picture, text or not) gets the sans face instead, so no font enters the book
-    without being embedded, whoever draws on it."""
-
-    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
-        """Set the font: ours as asked, anything else as our sans face."""
-        if psfontname not in _our_fonts():
-            psfontname = fonts.font("sans")
-        super().setFont(psfontname, size, leading)
+class BookCanvas(pdf.EmbeddingCanvas):
+    """The rulebook's canvas: the kit's own canvas, so that no font enters the book without
+    being embedded (see `pdf.EmbeddingCanvas.setFont`), whoever draws on it."""
 
 
 class Wide(Flowable):
