@@ -348,3 +348,109 @@ def test_each_deck_back_has_its_own_look() -> None:
                                             "bribes-and-favors", "blank")]
     assert len({s.ground for s in styles}) == len(styles)
     assert len({s.pattern for s in styles}) == len(styles)
+
+
+# -- Diamond Heist ---------------------------------------------------------------------------
+
+HEIST = "diamond-heist"
+
+
+@pytest.fixture(scope="module")
+def heist_game() -> Game:
+    return load_game(CONTENT, HEIST).game
+
+
+def _grey(pdf: bytes) -> Image.Image:
+    image: Image.Image = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("L")
+    return image
+
+
+def _differ(a: Image.Image, b: Image.Image) -> float:
+    """The mean difference of two grey images of one size, 0-255."""
+    return _mean(Image.frombytes("L", a.size, bytes(
+        abs(x - y) for x, y in zip(a.tobytes(), b.tobytes(), strict=True))))
+
+
+def test_every_heist_piece_and_role_prints_its_own_picture(heist_game: Game) -> None:
+    """Each piece of the printable deck and each role names a picture of its own, which
+    the check finds and the credits name; its card looks different from the same card
+    without it (so the picture is drawn, not the fallback icon)."""
+    from pnp.render import heist
+
+    pieces, roles = heist_game.pieces or (), heist_game.roles or ()
+    piece_art = [p.art.id for p in pieces if p.art]
+    assert len(piece_art) == len(pieces) == len(set(piece_art))
+    role_art = [r.art.id for r in roles if r.art]
+    assert len(role_art) == len(roles) == len(set(role_art))
+    credited = {c.key for c in heist_game.credits or ()}
+    assert set(piece_art) | set(role_art) <= credited
+    assert set(piece_art) | set(role_art) <= {u.rel for u in uses(heist_game)}
+    layout = GEO.layouts["heist-card"]
+    for piece in pieces:
+        card = piece.cards[0]
+        for theme in (cards.Theme(), cards.Theme(ink_saver=True)):
+            drawn = _grey(_face(heist.draw_piece, heist_game, piece, card, layout, theme))
+            bare = dataclasses.replace(piece, art=None)
+            plain = _grey(_face(heist.draw_piece, heist_game, bare, card, layout, theme))
+            assert _differ(drawn, plain) > 0.3, (piece.id, theme)
+
+
+def test_heist_reference_cards_carry_their_pictures(heist_game: Game, tmp_path: Path) -> None:
+    """The setup and roles cards draw `art/reference-setup.svg` and
+    `art/reference-roles.svg` faintly under their text: without the files they differ."""
+    from pnp.render import heist
+
+    bare_dir = tmp_path / HEIST
+    shutil.copytree(CONTENT / HEIST, bare_dir)
+    for name in ("reference-setup", "reference-roles"):
+        (bare_dir / "art" / f"{name}.svg").unlink()
+    credits = bare_dir / "art" / "credits.yaml"
+    text = credits.read_text(encoding="utf-8")
+    credits.write_text(re.sub(r"  - file: art/reference-(setup|roles)\.svg\n(    .*\n)+", "",
+                              text), encoding="utf-8")
+    bare = load_game(tmp_path, HEIST).game
+    setup = GEO.layouts["heist-setup"]
+    with_art = _grey(_face(heist.draw_setup, heist_game, setup, cards.Theme()))
+    without = _grey(_face(heist.draw_setup, bare, setup, cards.Theme()))
+    assert _differ(with_art, without) > 0.5
+    roles_layout = GEO.layouts["heist-roles"]
+    roles = heist.role_pages(heist_game, roles_layout)[0]
+    with_art = _grey(_face(heist.draw_roles, heist_game, roles, roles_layout, cards.Theme(), 1, 2))
+    without = _grey(_face(heist.draw_roles, bare, roles, roles_layout, cards.Theme(), 1, 2))
+    assert _differ(with_art, without) > 0.5
+
+
+def test_heist_backs_differ_in_greyscale_and_in_the_ink_saver_print(heist_game: Game) -> None:
+    """The printable deck's back and the reference cards' back are told apart across the
+    table: in grey (lightness), and printed without fills (pattern and picture)."""
+    from pnp.render import heist
+
+    layout = GEO.layouts["heist-back"]
+
+    def back(deck: str, theme: cards.Theme) -> Image.Image:
+        return _grey(_face(heist.draw_back, heist_game, layout, theme, "", deck))
+
+    assert abs(_mean(back("deck", cards.Theme())) - _mean(back("reference", cards.Theme()))) >= 15
+    ink = cards.Theme(ink_saver=True)
+    assert _differ(back("deck", ink), back("reference", ink)) >= 8
+
+
+def test_a_changed_back_picture_is_a_changed_face_and_a_new_rulebook(
+        heist_game: Game, tmp_path: Path) -> None:
+    """`pnp diff` and the rulebook's cache look at every picture the content uses (a
+    back's, found by name), not at card art only."""
+    from pnp.diff.faces import same
+    from pnp.render import rulebook as render_rulebook
+    from pnp.rulebook.book import Book
+
+    other = tmp_path / HEIST
+    shutil.copytree(CONTENT / HEIST, other)
+    (other / "art" / "back-deck.svg").write_bytes(
+        (CONTENT / HEIST / "art" / "rose.svg").read_bytes())
+    # the same model, read from a folder whose deck back is another picture
+    changed = dataclasses.replace(heist_game, files=load_game(tmp_path, HEIST).game.files)
+    assert same(heist_game, dataclasses.replace(heist_game))
+    assert not same(heist_game, changed)
+    keys = {render_rulebook._key(g, Book(g), GEO, "illustrated", "a4", False)
+            for g in (heist_game, changed)}
+    assert len(keys) == 2

@@ -76,7 +76,10 @@ def _outlier(cards: list[Card], extra: int) -> Card | None:
         return None
     ranked = sorted(cards, key=lambda c: c.count, reverse=True)
     top, runner = ranked[0], ranked[1]
-    if top.count > extra and top.count >= 3 * max(runner.count, 1):
+    # far above the others, or the only card the surplus fits in: a surplus of twice any
+    # other card's copies is no card or two forgotten, it is one count mistyped
+    if top.count > extra and (top.count >= 3 * max(runner.count, 1)
+                              or extra >= 2 * max(runner.count, 2)):
         return top
     return None
 

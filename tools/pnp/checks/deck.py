@@ -7,6 +7,7 @@ from itertools import combinations
 
 from pnp.checks.common import at
 from pnp.content.heist import HeistRules, Piece, Variant
+from pnp.content.model import Range
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
 
@@ -21,7 +22,7 @@ def check(game: Game) -> list[Diagnostic]:
         return out
     pieces = {p.id: p for p in game.pieces}
     if game.info:
-        _rows(rules, game.info.players.values(), out)
+        _rows(rules, game.info.players, out)
     for row in rules.treasure:
         for combo in _combos(rules, row.players):
             _deal(rules, pieces, row.players, combo, out)
@@ -39,7 +40,8 @@ def _assigned_once(pieces: tuple[Piece, ...], out: list[Diagnostic]) -> None:
             owner.setdefault(str(card), piece)
 
 
-def _rows(rules: HeistRules, counts: range, out: list[Diagnostic]) -> None:
+def _rows(rules: HeistRules, players: Range, out: list[Diagnostic]) -> None:
+    counts = players.values()
     seen: set[int] = set()
     for row in rules.treasure:
         if row.players in seen:
@@ -51,12 +53,19 @@ def _rows(rules: HeistRules, counts: range, out: list[Diagnostic]) -> None:
         seen.add(row.players)
     missing = [n for n in counts if n not in seen]
     if missing:
+        listed = sorted(seen)
+        text = "no treasure row for " + ", ".join(map(str, missing)) + " players"
+        if listed and all(n < listed[0] or n > listed[-1] for n in missing):
+            # the table has no gap: the game's player range grew past it
+            out.append(at(players.src, "E503", f"{text}: the game is for {players.min}-"
+                          f"{players.max} players, the treasure table for {listed[0]}-"
+                          f"{listed[-1]}"))
+            return
         # at the row where the first missing one belongs (a deleted row's place), if any
         later = [r for r in rules.treasure if r.players > missing[0]]
         where = min(later, key=lambda r: r.players).src if later else (
             rules.treasure[-1].src if rules.treasure else rules.treasure_src)
-        out.append(at(where, "E503",
-                      "no treasure row for " + ", ".join(map(str, missing)) + " players"))
+        out.append(at(where, "E503", text))
 
 
 def _combos(rules: HeistRules, players: int) -> Iterator[tuple[Variant, ...]]:

@@ -49,13 +49,15 @@ def _di(game: Game, rules: DIRules, out: list[Diagnostic]) -> None:
     who += [(f"the {a.name}'s", (*a.bend.while_, *a.cost.while_),
              next((t.src for t in (*a.bend.while_, *a.cost.while_) if t.name == "limit"), a.src))
             for a in game.archetypes or ()]
+    base_on_track = rules.limit_for((), True) <= rules.heat.track_max
     for label, modifiers, src in who:
         with_, without = (rules.limit_for(modifiers, True), rules.limit_for(modifiers, False))
         if without > with_:
             out.append(at(src, "E602",
                           f"{label} Heat Limit without Immunity ({without}) is above the "
                           f"Limit with Immunity ({with_})"))
-        if with_ > rules.heat.track_max:
+        if with_ > rules.heat.track_max and (label == "the" or base_on_track):
+            # once the common Limit is off the track every character's is: say it once
             out.append(at(src, "E602",
                           f"{label} Heat Limit {with_} is off the Heat track "
                           f"(0 to {rules.heat.track_max})"))

@@ -10,6 +10,7 @@ in two files or more (the same slip repeated in one file is more likely made the
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator, Sequence
 
@@ -32,6 +33,23 @@ def _definitions(game: Game) -> Iterator[tuple[str, Src]]:
                 yield str(item.id), src
     for d in game.diplomats:
         yield d.id, d.src
+    for row in game.components.items if game.components else ():
+        if isinstance(getattr(row, "src", None), Src):
+            yield row.id, row.src
+
+
+# How alike a missing name and a definition must be to call it a rename: a slip of one or
+# two letters, not a name that merely contains the other ('smuggling' is not a renamed
+# 'legalise-smuggling').
+RENAMED = 0.8
+
+
+def _renamed(missing: str, defined: dict[str, Src]) -> str | None:
+    near = closest(missing, defined)
+    if near is None:
+        return None
+    ratio = difflib.SequenceMatcher(None, missing.casefold(), near.casefold()).ratio()
+    return near if ratio >= RENAMED else None
 
 
 def fold(game: Game, found: Sequence[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
@@ -45,7 +63,7 @@ def fold(game: Game, found: Sequence[Diagnostic]) -> tuple[list[Diagnostic], lis
     kept = list(found)
     added: list[Diagnostic] = []
     for missing, ds in groups.items():
-        near = closest(missing, defined)
+        near = _renamed(missing, defined)
         # Names failing the same way in two files or more point at the one definition they
         # share; several in one file may as well be one edit made there (a replace-all).
         if len({d.file for d in ds}) < 2 or near is None or \

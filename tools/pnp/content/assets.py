@@ -159,6 +159,13 @@ def _back_uses(game: Game) -> Iterator[Use]:
             yield Use(found, Src(game.files.display(found), 1, 1), what)
 
 
+def art_digests(game: Game) -> dict[str, str]:
+    """Every picture the content uses, by its path, with the sha256 of its bytes ('' when
+    unreadable): what a face depends on besides the model (a card's, a Goal's, a role's
+    art; a back or reference card found by name)."""
+    return {u.rel: art_digest(game, u.rel) for u in sorted(uses(game), key=lambda u: u.rel)}
+
+
 def used_credits(game: Game) -> tuple[Credit, ...]:
     """The credits of the pictures the content uses, each once, in the order the credits
     list them: what a kit's manifest lists."""

@@ -50,6 +50,7 @@ class Piece:
     name: str
     cards: tuple[PlayingCard, ...]
     src: Src = field(compare=False, repr=False)
+    art: Ref | None = None  # its picture on its printable cards (and its role's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,7 @@ class Role:
     variant: Ref | None
     wins: str
     src: Src = field(compare=False, repr=False)
+    art: Ref | None = None  # its picture on the roles card; else its piece's
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +186,8 @@ def build_pieces(doc: Document) -> tuple[Piece, ...]:
             ranks = [str(r) for r in spec["ranks"]]
             cards.extend(PlayingCard(s, r) for s in suits for r in ranks)
         ordered = sorted(set(cards), key=lambda c: (list(Suit).index(c.suit), RANKS.index(c.rank)))
-        pieces.append(Piece(p["id"], p["name"], tuple(ordered), Src.at(doc, ("pieces", i))))
+        pieces.append(Piece(p["id"], p["name"], tuple(ordered), Src.at(doc, ("pieces", i)),
+                            _art(doc, ("pieces", i), p)))
     return tuple(pieces)
 
 
@@ -197,5 +200,11 @@ def build_roles(doc: Document) -> tuple[Role, ...]:
             r["id"], r["name"],
             Ref(r["piece"], Src.at(doc, (*p, "piece"))) if "piece" in r else None,
             Ref(r["variant"], Src.at(doc, (*p, "variant"))) if "variant" in r else None,
-            r["wins"], Src.at(doc, p)))
+            r["wins"], Src.at(doc, p), _art(doc, p, r)))
     return tuple(out)
+
+
+def _art(doc: Document, path: tuple[str | int, ...], data: dict[str, object]) -> Ref | None:
+    """The picture an entry names (`art:`), where it names it."""
+    rel = data.get("art")
+    return Ref(rel, Src.at(doc, (*path, "art"))) if isinstance(rel, str) else None

@@ -194,6 +194,13 @@ def _fields_of(doc: Document, path: Path_, found: list[_Missing | _Unknown]) -> 
         hint = hints[missing[0]] if len(missing) == 1 else ""
         beside = next((f.beside for f in found if isinstance(f, _Missing)
                        and f.name == missing[0] and f.beside), "")
+        astray = _astray(doc, path, missing[0]) if len(missing) == 1 else None
+        if astray is not None:  # written, but indented into another mapping
+            owner = _field(astray[:-1], doc.data) if astray[:-1] else "the document"
+            out.append(doc.diag(astray, "E202", message,
+                                f"'{missing[0]}:' here is indented as part of {owner}: "
+                                f"line it up with the other fields of {where}", key=True))
+            return out
         place = (*path, beside) if beside else _gap(doc, path, missing[0], order)
         if isinstance(place, int):
             last = doc.text.count("\n") + 1
@@ -202,6 +209,21 @@ def _fields_of(doc: Document, path: Path_, found: list[_Missing | _Unknown]) -> 
         else:
             out.append(doc.diag(place, "E202", message, hint, key=True))
     return out
+
+
+def _astray(doc: Document, path: Path_, name: str) -> Path_ | None:
+    """A key `name` written one level off: in a mapping that is one of the mapping's own
+    fields (indented too far), or beside the mapping in its parent (not far enough);
+    nearest the mapping first."""
+    here = tuple(path)
+    found = [k for k in doc.keys if k and k[-1] == name and (
+        (len(k) == len(here) + 2 and tuple(k[:len(here)]) == here
+         and isinstance(k[len(here)], str))
+        or (here and isinstance(here[-1], str) and tuple(k[:-1]) == here[:-1]))]
+    if not found:
+        return None
+    line = doc.mark(path).line
+    return min(found, key=lambda k: abs(doc.keys[k].line - line))
 
 
 def _gap(doc: Document, path: Path_, name: str, order: tuple[str, ...]) -> Path_ | int:

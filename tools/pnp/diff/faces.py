@@ -21,7 +21,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.content.assets import art_bytes
+from pnp.content.assets import art_digests
 from pnp.content.cards import Card
 from pnp.content.heist import HeistRules
 from pnp.content.project import Game
@@ -163,7 +163,7 @@ def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator
     back = layouts["heist-back"]
     title = game.info.title.upper() if game.info else game.id
     yield Face("heist:back:reference", "card back", "Reference card back", back.size,
-               _bind(heist.draw_back, game, back, theme, "Reference"),
+               _bind(heist.draw_back, game, back, theme, "Reference", "reference"),
                _join("REFERENCE", title), ())
     counts = heist.deck_counts(game)
     card_layout = layouts["heist-card"]
@@ -182,7 +182,7 @@ def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator
                        (("pieces", piece.id), *((("roles", role),) if role else ())))
     if printed:
         yield Face("heist:back:deck", "card back", "Printable deck back", back.size,
-                   _bind(heist.draw_back, game, back, theme, ""), title, ())
+                   _bind(heist.draw_back, game, back, theme, "", "deck"), title, ())
 
 
 def _bind(fn: Callable[..., None], *args: Any) -> DrawFace:
@@ -264,8 +264,7 @@ def same(old: Game, new: Game) -> bool:
     model and the art it names, so equal models with equal art draw equal faces."""
     if dataclasses.replace(old, folder=None) != dataclasses.replace(new, folder=None):
         return False
-    return all(art_bytes(old, c.art.id) == art_bytes(new, c.art.id)
-               for c in new.cards or () if c.art)
+    return art_digests(old) == art_digests(new)
 
 
 def changed(old: Game, new: Game, geo: Geometry) -> list[FaceChange]:

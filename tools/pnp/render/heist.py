@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.content.assets import back_art, named_art
 from pnp.content.heist import RANKS, HeistRules, Piece, PlayingCard, Role, Suit, Variant
 from pnp.content.model import Src
 from pnp.render import glyphs, icons, sheets
 from pnp.render import text as rtext
+from pnp.render.art import draw_art
 from pnp.render.cards import FOOTER_GAP, INK, PAPER, WHITE, Theme
 from pnp.render.geometry import Box, Layout, Size
 from pnp.render.sheets import Group, Item
@@ -47,7 +49,8 @@ MUTED = "#6d655c"  # footers and quiet text
 REFERENCE = "Reference cards"
 DECK = "Printable deck"
 
-# Icons by piece id, then by role id for roles without a piece; anything else: a star.
+# Drawn icons, for a piece or role whose content names no picture (or one the check
+# refused): by piece id, then by role id for roles without a piece; anything else: a star.
 PIECE_ICONS = {"diamond": "gem", "loyalist": "shield", "agent": "mask", "driver": "wheel",
                "apology": "bubble", "gunman": "crosshair"}
 ROLE_ICONS = {"boss": "crown", "street-kid": "pawn"}
@@ -276,9 +279,10 @@ def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, right: str =
         rtext.draw_lines(canvas, note, box.x + box.w, y, "right")
 
 
-def _medallion(canvas: Canvas, name: str, cx: float, cy: float, r: float,
-               theme: Theme) -> None:
-    """A felt disc with a gold ring and a gold icon (outlines only with ink saver)."""
+def _medallion(canvas: Canvas, game: Game, picture: str | None, name: str, cx: float,
+               cy: float, r: float, theme: Theme) -> None:
+    """A felt disc with a gold ring and, inside the ring, the picture the content names
+    in gold (outlines only with ink saver), else the drawn icon `name`."""
     canvas.saveState()
     canvas.setFillColor(WHITE if theme.ink_saver else FELT)
     canvas.setStrokeColor(INK if theme.ink_saver else GOLD)
@@ -288,7 +292,13 @@ def _medallion(canvas: Canvas, name: str, cx: float, cy: float, r: float,
         canvas.setLineWidth(max(0.3, r * 0.02))
         canvas.circle(cx, cy, r * 0.84, stroke=1, fill=0)
     canvas.restoreState()
-    icon(canvas, name, cx, cy, r * 0.5, INK if theme.ink_saver else GOLD_LIGHT)
+    colour = INK if theme.ink_saver else GOLD_LIGHT
+    side = r * (1.12 if r > mm(4) else 1.3)  # inside the inner ring, with air around it
+    if picture is not None and draw_art(canvas, game, picture,
+                                        (cx - side / 2, cy - side / 2, side, side), colour,
+                                        outline=theme.ink_saver):
+        return
+    icon(canvas, name, cx, cy, r * 0.5, colour)
 
 
 # ---- icons: a few paths each ------------------------------------------------------------------
@@ -381,6 +391,32 @@ def _role_icon(role: Role) -> str:
     if role.piece:
         return _piece_icon(role.piece.id)
     return ROLE_ICONS.get(role.id, "star")
+
+
+def _role_art(game: Game, role: Role) -> str | None:
+    """A role's picture: its own, else its piece's."""
+    if role.art is not None:
+        return role.art.id
+    piece = next((p for p in game.pieces or () if role.piece and p.id == role.piece.id), None)
+    return piece.art.id if piece is not None and piece.art is not None else None
+
+
+def _watermark(canvas: Canvas, size: Size, game: Game, name: str, top: float,
+               theme: Theme) -> None:
+    """A reference card's picture (`art/<name>.svg`, found by name), large and faint
+    under its text, inside the frame below the band."""
+    rel = named_art(game, name)
+    if rel is None:
+        return
+    inset = size.safe + mm(2)
+    side = min(size.width - 2 * inset, top - inset - mm(6))
+    canvas.saveState()
+    frame = canvas.beginPath()
+    frame.rect(inset, inset, size.width - 2 * inset, top - inset)
+    canvas.clipPath(frame, stroke=0, fill=0)
+    draw_art(canvas, game, rel, ((size.width - side) / 2, inset + mm(6), side, side),
+             INK if theme.ink_saver else FELT, alpha=0.04 if theme.ink_saver else 0.045)
+    canvas.restoreState()
 
 
 # ---- the setup card ---------------------------------------------------------------------------
@@ -537,6 +573,7 @@ def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Th
     bottom = _band(canvas, size, layout, theme, "SETUP · PLAYERS INCLUDE THE BOSS",
                    "The Treasure")
     _frame(canvas, size, theme, bottom - mm(1.2))
+    _watermark(canvas, size, game, "reference-setup", bottom - mm(1.2), theme)
     table = treasure_table(game)
     _draw_table(canvas, size, layout.box("table"), table, theme)
     rules = game.rules
@@ -682,6 +719,7 @@ def draw_roles(canvas: Canvas, size: Size, game: Game, roles: Sequence[Role], la
     numbered = f" {page} of {pages}" if pages > 1 else ""
     bottom = _band(canvas, size, layout, theme, "WHO WINS, AND WITH WHICH CARDS", "Roles")
     _frame(canvas, size, theme, bottom - mm(1.2))
+    _watermark(canvas, size, game, "reference-roles", bottom - mm(1.2), theme)
     box = layout.box("roles")
     style = _style(box)
     wanted = {r.id for r in roles}
@@ -704,7 +742,8 @@ def draw_roles(canvas: Canvas, size: Size, game: Game, roles: Sequence[Role], la
         heading = replace(box, name="role heading")  # labels, held to the label floor
         line_h = s * 1.6
         cy = top - line_h / 2
-        _medallion(canvas, _role_icon(block.role), box.x + r, cy, r, theme)
+        _medallion(canvas, game, _role_art(game, block.role), _role_icon(block.role),
+                   box.x + r, cy, r, theme)
         name_x = box.x + 2 * r + s * 0.5
         _say(canvas, block.role.name, "serif-bold", name_size, name_x,
              cy + name_size * 1.18 / 2, box.w, INK if theme.ink_saver else FELT_DARK,
@@ -790,7 +829,8 @@ def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: Playi
         _index(canvas, index, card, colour, piece.src)
         canvas.restoreState()
     emblem = layout.box("emblem")
-    _medallion(canvas, _piece_icon(piece.id), emblem.x + emblem.w / 2,
+    _medallion(canvas, game, piece.art.id if piece.art else None, _piece_icon(piece.id),
+               emblem.x + emblem.w / 2,
                size.height - emblem.y - emblem.h / 2, emblem.w / 2, theme)
     kind, title, text = piece_texts(game, piece)
     role = _piece_role(game, piece)
@@ -813,11 +853,48 @@ def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: Playi
     _footer(canvas, size, layout, game)
 
 
+@dataclass(frozen=True, slots=True)
+class BackLook:
+    """How one of Diamond Heist's backs looks: the printable deck's and the reference
+    cards' differ in ground (dark felt, light gold: apart in greyscale too), pattern and
+    picture, so a reference card shuffled into the deck shows at once."""
+
+    ground: str
+    edge: str  # the emblem's halo and the frame
+    line: str  # the pattern and the frame's rule
+    text: str
+    pattern: str  # "lattice" (diamonds) or "stripes" (pinstripes)
+    icon: str  # the drawn icon when the content has no picture for this back
+
+
+BACKS = {
+    "deck": BackLook(FELT, FELT_DARK, GOLD, GOLD_LIGHT, "lattice", "gem"),
+    "reference": BackLook(GOLD, GOLD_DARK, FELT, FELT_DARK, "stripes", "crown"),
+}
+
+
+def _pattern(canvas: Canvas, size: Size, kind: str) -> None:
+    """The back's pattern over the whole face (the caller clips and colours it)."""
+    step = mm(5) if kind == "lattice" else mm(2.2)
+    n = int((size.width + size.height) / step) + 2
+    for i in range(-n, n + 1):
+        if kind == "lattice":
+            x = size.width / 2 + i * step
+            canvas.line(x - size.height, 0, x + size.height, 2 * size.height)
+            canvas.line(x + size.height, 0, x - size.height, 2 * size.height)
+        else:
+            y = size.height / 2 + i * step
+            if 0 <= y <= size.height:
+                canvas.line(0, y, size.width, y)
+
+
 def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Theme,
-              label: str) -> None:
-    """The back: felt, a gold lattice of diamonds, the game's gem and title."""
-    _ground(canvas, size, theme.fill(FELT))
-    line = INK if theme.ink_saver else GOLD
+              label: str, deck: str = "deck") -> None:
+    """A back (`deck` is "deck" or "reference"): its ground and pattern, the picture
+    `art/back-<deck>.svg` in a medallion, the game's title and the suits."""
+    look = BACKS[deck]
+    _ground(canvas, size, theme.fill(look.ground))
+    line = INK if theme.ink_saver else look.line
     inset = size.safe
     canvas.saveState()
     clip = canvas.beginPath()
@@ -826,18 +903,14 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
     canvas.setStrokeColor(line)
     canvas.setStrokeAlpha(0.22 if not theme.ink_saver else 0.35)
     canvas.setLineWidth(0.45)
-    step = mm(5)
-    n = int((size.width + size.height) / step) + 2
-    for i in range(-n, n + 1):
-        x = size.width / 2 + i * step
-        canvas.line(x - size.height, 0, x + size.height, 2 * size.height)
-        canvas.line(x + size.height, 0, x - size.height, 2 * size.height)
+    _pattern(canvas, size, look.pattern)
     canvas.restoreState()
     canvas.saveState()
-    canvas.setStrokeColor(line)
+    canvas.setStrokeColor(INK if theme.ink_saver else look.edge)
     canvas.setLineWidth(1.2)
     canvas.roundRect(inset, inset, size.width - 2 * inset, size.height - 2 * inset, mm(3),
                      stroke=1, fill=0)
+    canvas.setStrokeColor(line)
     canvas.setLineWidth(0.4)
     d = mm(1.2)
     canvas.roundRect(inset + d, inset + d, size.width - 2 * (inset + d),
@@ -846,23 +919,22 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
     emblem = layout.box("emblem")
     cx, cy = emblem.x + emblem.w / 2, size.height - emblem.y - emblem.h / 2
     canvas.saveState()
-    canvas.setFillColor(WHITE if theme.ink_saver else FELT_DARK)
+    canvas.setFillColor(WHITE if theme.ink_saver else look.edge)
     canvas.circle(cx, cy, emblem.w / 2 + mm(1.5), stroke=0, fill=1)
     canvas.restoreState()
-    _medallion(canvas, "gem", cx, cy, emblem.w / 2, theme)
+    _medallion(canvas, game, back_art(game, deck), look.icon, cx, cy, emblem.w / 2, theme)
     title = game.info.title if game.info else game.id
+    text = INK if theme.ink_saver else look.text
     _text(canvas, size, layout.box("title"), "the title on the back", title.upper(),
-          INK if theme.ink_saver else GOLD_LIGHT, "middle",
-          src=game.info.src if game.info else None)
+          text, "middle", src=game.info.src if game.info else None)
     version = f"v{game.info.version}" if game.info else ""
     kicker = "  ·  ".join(p for p in (label.upper(), version) if p)
     _text(canvas, size, layout.box("kicker"), "the kind line on the back", kicker,
-          INK if theme.ink_saver else GOLD_LIGHT, src=game.info.src if game.info else None)
+          text, src=game.info.src if game.info else None)
     for i, suit in enumerate("♠♥♦♣"):
         s = 8.0
         x = size.width / 2 + (i - 1.5) * mm(5.5) - glyphs.suit_width(s) / 2
-        glyphs.suit(canvas, suit, x, size.height - layout.box("kicker").y - mm(8), s,
-                    INK if theme.ink_saver else GOLD_LIGHT)
+        glyphs.suit(canvas, suit, x, size.height - layout.box("kicker").y - mm(8), s, text)
 
 
 # ---- groups and outputs -----------------------------------------------------------------------
@@ -883,7 +955,8 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
     if not game.pieces or not isinstance(game.rules, HeistRules):
         return []
     layouts = geo.layouts
-    ref_back = _face(draw_back, game, layouts["heist-back"], theme, "Reference")
+    ref_back = _face(draw_back, game, layouts["heist-back"], theme, "Reference",
+                     "reference")
     refs = [Item("setup", _face(draw_setup, game, layouts["heist-setup"], theme), ref_back)]
     roles_layout = layouts["heist-roles"]
     pages = role_pages(game, roles_layout)
@@ -893,7 +966,7 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
                          ref_back))
     groups = [Group(REFERENCE, tuple(refs))]
     counts = deck_counts(game)
-    deck_back = _face(draw_back, game, layouts["heist-back"], theme, "")
+    deck_back = _face(draw_back, game, layouts["heist-back"], theme, "", "deck")
     items = []
     for piece in game.pieces:
         for card in piece.cards[:counts.get(piece.id, 0)]:

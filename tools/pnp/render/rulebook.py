@@ -45,7 +45,7 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.content.assets import art_digest
+from pnp.content.assets import art_digests
 from pnp.diagnostics import Severity
 from pnp.render import cards as card_faces
 from pnp.render import fonts, glyphs
@@ -534,7 +534,7 @@ def _key(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
     digest = hashlib.sha256()
     # where the content lies does not change what is drawn (positions are for diagnostics)
     model = re.sub(r"Src\(file='[^']*'", "Src(", repr(dataclasses.replace(game, folder=None)))
-    art = [art_digest(game, c.art.id) for c in game.cards or () if c.art]
+    art = [f"{rel}={sha}" for rel, sha in art_digests(game).items()]
     for part in (model, *book.texts, *art,
                  repr(rb_style.load()), repr(geo.layouts), edition, paper, str(ink_saver)):
         digest.update(part.encode("utf-8"))
