@@ -454,3 +454,87 @@ def test_a_changed_back_picture_is_a_changed_face_and_a_new_rulebook(
     keys = {render_rulebook._key(g, Book(g), GEO, "illustrated", "a4", False)
             for g in (heist_game, changed)}
     assert len(keys) == 2
+
+
+# -- portraits on boards and Favor chips, pictures on punch-out pieces -------------------------
+
+def _di_with_portrait(tmp_path: Path, portrait: str = "art/ample-dress.svg") -> Path:
+    """A copy of Diplomatic Immunity whose first woman has a portrait and whose Immunity
+    chips have a picture of their own (both credited pictures of the game)."""
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / DI, content / DI)
+    chars = content / DI / "characters.yaml"
+    text = chars.read_text(encoding="utf-8")
+    chars.write_text(text.replace("        face: woman\n",
+                                  f"        face: woman\n        art: {portrait}\n", 1),
+                     encoding="utf-8")
+    comps = content / DI / "components.yaml"
+    text = comps.read_text(encoding="utf-8")
+    comps.write_text(text.replace("    name: Immunity chips\n",
+                                  "    name: Immunity chips\n    art: art/abacus.svg\n", 1),
+                     encoding="utf-8")
+    return content
+
+
+def _piece_image(piece: object, side: bool = True) -> Image.Image:
+    """One chip's face (`front` when side), drawn alone and made grey."""
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(80, 80))
+    draw = piece.front if side else piece.back  # type: ignore[attr-defined]
+    draw(canvas, 40, 40, 36)
+    canvas.showPage()
+    canvas.save()
+    return _grey(buf.getvalue())
+
+
+def test_a_portrait_shows_on_the_board_and_the_favor_chip(di: Game, tmp_path: Path) -> None:
+    """A diplomat's `art:` replaces the drawn cameo on their board face and the silhouette
+    on their Favor chip; a components row's `art:` replaces its pieces' icon. Both are
+    used pictures (so checked and credited), named at their lines."""
+    from pnp.render import boards, chips
+
+    game = load_game(_di_with_portrait(tmp_path), DI).game
+    honoria = game.diplomats[0]
+    assert honoria.art is not None and honoria.art.id == "art/ample-dress.svg"
+    used = {u.rel: u for u in uses(game)}
+    assert used["art/ample-dress.svg"].src.line > 0
+    assert "art/abacus.svg" in used
+    assert {"art/ample-dress.svg", "art/abacus.svg"} <= {c.key for c in used_credits(game)}
+
+    layout = GEO.layouts["board"]
+    front_with = boards.faces(game)[0][0]
+    front_without = boards.faces(di)[0][0]
+    assert front_with.diplomat.id == front_without.diplomat.id
+
+    def board(g: Game, face: object) -> Image.Image:
+        buf = io.BytesIO()
+        canvas = Canvas(buf, pagesize=(layout.size.width, layout.size.height))
+        boards.draw_face(canvas, layout.size, g, face, layout, cards.Theme())  # type: ignore[arg-type]
+        canvas.showPage()
+        canvas.save()
+        return _grey(buf.getvalue())
+
+    assert _differ(board(game, front_with), board(di, front_without)) > 0.05
+    # the first piece of each kind and seat (the first Favor chip is the first diplomat's)
+    with_art: dict[tuple[str, str | None], chips.Piece] = {}
+    plain: dict[tuple[str, str | None], chips.Piece] = {}
+    for found, game_ in ((with_art, game), (plain, di)):
+        for piece in chips.pieces(game_):
+            found.setdefault((piece.key, piece.seat), piece)
+    favor = next(k for k in with_art if k[0] == "favor-chips")
+    assert _differ(_piece_image(with_art[favor]), _piece_image(plain[favor])) > 0.5
+    immunity = next(k for k in with_art if k[0] == "immunity-chips")
+    assert _differ(_piece_image(with_art[immunity]), _piece_image(plain[immunity])) > 0.5
+    other = next(k for k in with_art if k[0] == "heat-markers")
+    assert _differ(_piece_image(with_art[other]), _piece_image(plain[other])) == 0
+
+
+def test_a_missing_portrait_is_e730_at_its_line(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    content = _di_with_portrait(tmp_path, "art/nobody.svg")
+    status, diags = check_json(capsys, content, DI)
+    assert status == 1
+    text = (content / DI / "characters.yaml").read_text(encoding="utf-8")
+    line = text[:text.index("art: art/nobody.svg")].count("\n") + 1
+    assert [(d["code"], Path(d["file"]).name, d["line"]) for d in diags][:1] == [
+        ("E730", "characters.yaml", line)]

@@ -1,10 +1,13 @@
-"""E730-E732, W733: every image the content uses (a card's or Goal's art, a deck's back)
-stays in the content, exists, and is an image of a size that can be printed: PNG or JPEG
-that Pillow reads, or SVG that draws only shapes of its own (see `content.assets`)."""
+"""E730-E732, W733: every image the content uses (a card's or Goal's art, a deck's back, a
+picture in the rulebook) stays in the content, exists, and is an image of a size that can be
+printed: PNG or JPEG that Pillow reads, or SVG that draws only shapes of its own (see
+`content.assets`). A path is the game folder's: an address (`https:`, `file:`, `data:`) or
+an absolute path is refused (E732) without being looked at, so nothing is ever fetched."""
 
 from __future__ import annotations
 
 import io
+import re
 import warnings
 
 from PIL import Image, UnidentifiedImageError
@@ -25,7 +28,13 @@ def check(game: Game) -> list[Diagnostic]:
         if (use.rel, use.src) in seen:
             continue
         seen.add((use.rel, use.src))
-        what = f"{use.what} ('{use.rel}')"
+        what = f"{use.what} ('{_shown(use.rel)}')"
+        away = foreign(use.rel)
+        if away is not None:
+            out.append(at(use.src, "E732", f"{what} is {away}, outside the content folder",
+                          "name a file of the game's folder by its path in it, e.g. "
+                          "art/name.png; pnp fetches nothing"))
+            continue
         found = art(game, use.rel)
         if isinstance(found, Refused):
             out.append(_refused(found, what, use.src))
@@ -34,9 +43,30 @@ def check(game: Game) -> list[Diagnostic]:
     return out
 
 
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+
+
+def foreign(rel: str) -> str | None:
+    """Why a picture's path cannot name a file of the game folder, whatever the folder
+    holds: 'an address (https:)' or 'an absolute path'; None for a relative path."""
+    if rel.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:[\\/]", rel):
+        return "an absolute path"
+    scheme = _SCHEME.match(rel)
+    if scheme is not None:
+        return f"an address ({scheme.group(1).lower()}:)"
+    return None
+
+
+def _shown(rel: str) -> str:
+    """A path as a message quotes it: a long one (a `data:` address) cut short."""
+    return rel if len(rel) <= 80 else rel[:79] + "…"
+
+
 def usable(game: Game, rel: str) -> bool:
-    """Whether a picture can be printed: read, and with no error of its own (a warning,
-    W733, still prints)."""
+    """Whether a picture can be printed: a path in the game folder, read, and with no error
+    of its own (a warning, W733, still prints)."""
+    if foreign(rel) is not None:
+        return False
     found = art(game, rel)
     return isinstance(found, File) and not any(
         d.severity is Severity.ERROR for d in problems(found, "", Src("", 1, 1)))

@@ -4,18 +4,20 @@
   (`{{ door('private-jet').price|money }}`), so the rulebook follows the next change of the
   data. The rule is simple: outside `{{ }}` (and `{% %}`, `{## ##}`), any run of digits that
   does not follow a letter is reported ('$8M', '2', '3rd', '2–10'); digits inside a word or
-  a name the game defines ('d6', 'v0.27', 'Rule 34') are not. Numbered list markers ('1.')
-  and code are not prose. A number that is not data is written in words or, explicitly, as
-  `{{ literal('2015') }}`. The hint names the fields that hold the number.
+  a name the game defines ('d6', 'v0.27', 'Rule 34') are not. Numbered list markers ('1.'),
+  a picture's path (`![...](art/01-table.svg)`) and code are not prose. A number that is
+  not data is written in words or, explicitly, as `{{ literal('2015') }}`. The hint names
+  the fields that hold the number.
 - E751: a heading with nothing under it (no text, no subsection), or a sentence ending in
   ':' that nothing follows, as the seed rulebook's "Other endings" and "What they have is
   still limited:".
 - E752: a `[[link]]` (or `(#id)`) that names no section, door, Goal, card, character, role,
   piece, crime type or glossary term.
 - W753: a glossary term that the rulebook's own words never use.
-- E754: a source that cannot be filled, or a generated block that cannot be made. A worked
-  example that cannot be printed is not the rulebook's problem: the examples check reports
-  it at the example's own line (E201, E204, E701), and the rulebook does not repeat it.
+- E754: a source that cannot be filled, a generated block that cannot be made, or a picture
+  whose path only filling the source makes (so it was never checked). A worked example that
+  cannot be printed is not the rulebook's problem: the examples check reports it at the
+  example's own line (E201, E204, E701), and the rulebook does not repeat it.
 - W755: a ruling that no `{{ rulings() }}` block prints.
 """
 
@@ -43,6 +45,7 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _WIKILINK = re.compile(r"\[\[[^\]\n]*\]\]")
 _CODE = re.compile(r"`[^`\n]*`")
 _HEADING_ID = re.compile(r"\{#[a-z0-9-]+\}")
+_IMAGE_PATH = re.compile(r"!\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^\s)]+)")  # the path, not the words
 _LIST_MARKER = re.compile(r"^(\s*(?:>\s*)*)(\d+[.)])(?=\s)")
 _FENCE = re.compile(r"^\s*(```|~~~)\s*(\S*)")
 # A run of digits that follows no letter, digit or decimal point ('v0.27' is not one).
@@ -128,6 +131,8 @@ def typed_numbers(text: str, currency: Currency, names: list[str]) -> Iterator[T
     for pattern in (rb.TAG, _COMMENT, _WIKILINK, _CODE, _HEADING_ID):
         for m in pattern.finditer(text):
             _wipe(chars, m.start(), m.end())
+    for m in _IMAGE_PATH.finditer(text):
+        _wipe(chars, m.start(1), m.end(1))
     prose = "".join(chars)
     raw_lines = text.split("\n")
     money = None

@@ -107,7 +107,8 @@ def uses(game: Game) -> list[Use]:
     A part of the model with errors is left out (its pictures are looked at once it has
     none)."""
     out: list[Use] = []
-    for part in (_card_uses, _goal_uses, _piece_uses, _back_uses):
+    for part in (_card_uses, _goal_uses, _piece_uses, _component_uses, _back_uses,
+                 _rulebook_uses):
         try:
             out.extend(part(game))
         except Incomplete:
@@ -135,6 +136,32 @@ def _piece_uses(game: Game) -> Iterator[Use]:
             ref = getattr(thing, "art", None)
             if ref is not None:
                 yield Use(ref.id, ref.src, f"the art of the {kind} '{thing.name}'")
+
+
+def _component_uses(game: Game) -> Iterator[Use]:
+    """The diplomats' portraits (on their boards and Favor chips) and the pictures of
+    components rows (on their punch-out pieces)."""
+    for d in game.diplomats:
+        ref = getattr(d, "art", None)
+        if ref is not None:
+            yield Use(ref.id, ref.src, f"the portrait of {d.name}")
+    for item in game.components.items if game.components else ():
+        ref = getattr(item, "art", None)
+        if ref is not None:
+            yield Use(ref.id, ref.src, f"the picture of the {item.name}")
+
+
+def _rulebook_uses(game: Game) -> Iterator[Use]:
+    """The pictures the rulebook's Markdown shows (`![what it shows](art/x.svg)`): every
+    image written in a source, at its line there (found in the sources as written, before
+    they are filled; see `pnp.rulebook.pictures`)."""
+    from pnp.rulebook import pictures, sources  # the rulebook reads the model: imported late
+
+    found, _ = sources.read(game.files)  # (a source that is not UTF-8 is E102 already)
+    for source in found:
+        for image in pictures.find(source.text):
+            yield Use(image.rel, Src(source.display, image.line, image.col),
+                      f"the picture '{image.words}' in the rulebook")
 
 
 # A standard-deck game (Diamond Heist) has no decks in a components list: its printed deck

@@ -173,6 +173,7 @@ class Diplomat:
     archetype: str
     signature: Ability
     src: Src = field(compare=False, repr=False)
+    art: Ref | None = None  # their portrait (board face, Favor chip); else a drawn cameo
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +339,9 @@ def build_archetypes(doc: Document, build: Builder) -> tuple[Archetype, ...]:
         diplomats = tuple(
             Diplomat(d["id"], d["name"], d["face"], a["id"],
                      build.ability(doc, (*p, "diplomats", j, "signature"), d["signature"]),
-                     Src.at(doc, (*p, "diplomats", j)))
+                     Src.at(doc, (*p, "diplomats", j)),
+                     Ref(d["art"], Src.at(doc, (*p, "diplomats", j, "art")))
+                     if "art" in d else None)
             for j, d in enumerate(a["diplomats"]))
         out.append(Archetype(a["id"], a["name"], build.ability(doc, (*p, "bend"), a["bend"]),
                              build.ability(doc, (*p, "cost"), a["cost"]), diplomats,

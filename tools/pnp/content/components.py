@@ -35,6 +35,7 @@ class Item:
     enough_per_player: Ref | None  # a dotted path into the rules numbers
     src: Src = field(compare=False, repr=False)
     where: Places = field(default=(), compare=False, repr=False)
+    art: Ref | None = None  # the picture on each of its punch-out pieces
 
     def at(self, name: str) -> Src:
         """Where one of the row's fields is written (`per_seat`), else the row."""
@@ -114,6 +115,7 @@ class Components:
                                                                    "rule")))
                 if enough else None,
                 src=Src.at(doc, p), where=places(doc, p),
+                art=Ref(it["art"], Src.at(doc, (*p, "art"))) if "art" in it else None,
             ))
         money = None
         if "money" in d:

@@ -2,8 +2,8 @@
 colours when it is drawn in one colour, as game-icons.net's are), PNG or JPEG as an image.
 
 `draw_art` is the one door every renderer uses (cards, Goals, backs, Diamond Heist's
-cards): it reads the picture from the game's snapshot (`content.assets`), never from disk,
-and draws nothing for a picture the check refused.
+cards, the rulebook's pictures): it reads the picture from the game's snapshot
+(`content.assets`), never from disk, and draws nothing for a picture the check refused.
 """
 
 from __future__ import annotations
@@ -69,6 +69,26 @@ def draw_art(canvas: Canvas, game: Game, rel: str, rect: Rect, colour: str | Non
                      mask="auto")
     canvas.restoreState()
     return True
+
+
+def art_size(game: Game, rel: str) -> tuple[float, float] | None:
+    """The width and height of what `draw_art` draws of a picture, which give its
+    proportions: an SVG's drawn bounds (not its margins), a PNG's or JPEG's pixels; None when
+    it cannot be drawn (the check has said why)."""
+    if is_svg(rel):
+        found = svg(game, rel)
+        if found is None or isinstance(found, Unusable):
+            return None
+        x0, y0, x1, y1 = found.getBounds()
+        return x1 - x0, y1 - y0
+    data = art_bytes(game, rel)
+    if data is None:
+        return None
+    try:
+        width, height = image(data).getSize()
+    except Exception:  # not an image after all: the check says so (E731)
+        return None
+    return (float(width), float(height)) if width > 0 and height > 0 else None
 
 
 Bounds = tuple[float, float, float, float]

@@ -27,6 +27,7 @@ from pnp.content.project import Game
 from pnp.content.rules_di import DIRules
 from pnp.render import fonts, icons, pdf, sheets
 from pnp.render import text as rtext
+from pnp.render.art import draw_art
 from pnp.render.build import Options, Output
 from pnp.render.cards import INK, PAPER, WHITE, Theme
 from pnp.render.geometry import Box, Geometry, Layout, Paper, Size
@@ -238,7 +239,7 @@ def _draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layou
     canvas.setFillColor(theme.fill(PAPER))
     canvas.rect(-b, -b, size.width + 2 * b, size.height + 2 * b, stroke=0, fill=1)
     _band(canvas, size, face, layout, theme)
-    _portrait(canvas, size, face, layout.box("portrait"), theme)
+    _portrait(canvas, size, game, face, layout.box("portrait"), theme)
     on_band = theme.on_band()
     for name in ("name", "archetype"):
         box, f = fitted[name]
@@ -355,8 +356,11 @@ def _smooth(canvas: Canvas, pts: Sequence[tuple[float, float]], cx: float, cy: f
     return path
 
 
-def _portrait(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> None:
-    """The diplomat's cameo: a profile in relief in a gold frame, with a monogram seal."""
+def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box,
+              theme: Theme) -> None:
+    """The diplomat's cameo in a gold frame, with a monogram seal: their portrait when the
+    content gives one (`art:`; a one-colour SVG in the cameo's relief colour, outlines only
+    in the ink-saver print), else a profile in relief."""
     r = min(box.w, box.h) / 2
     cx, cy = box.x + box.w / 2, _y(size, box.y + box.h / 2)
     ink = theme.ink_saver
@@ -375,6 +379,14 @@ def _portrait(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) ->
     clip = canvas.beginPath()
     clip.circle(cx, cy, inner)
     canvas.clipPath(clip, stroke=0, fill=0)
+    picture = face.diplomat.art
+    if picture is not None and draw_art(
+            canvas, game, picture.id, (cx - inner, cy - inner, 2 * inner, 2 * inner),
+            INK if ink else "#f3ead6", outline=ink):
+        canvas.restoreState()
+        _seal(canvas, face, box, cx, cy, r, ink)
+        canvas.restoreState()
+        return
     woman = face.diplomat.face == "woman"
     s = inner * 1.02
     ox, oy = cx - s * 0.02, cy - s * 0.02
@@ -430,7 +442,13 @@ def _portrait(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) ->
                   oy + s * 0.02)
         canvas.drawPath(p, stroke=1, fill=0)
     canvas.restoreState()
-    # monogram seal at the lower right of the frame
+    _seal(canvas, face, box, cx, cy, r, ink)
+    canvas.restoreState()
+
+
+def _seal(canvas: Canvas, face: Face, box: Box, cx: float, cy: float, r: float,
+          ink: bool) -> None:
+    """The monogram seal at the lower right of the portrait's frame."""
     a = math.radians(-42)
     sx, sy, sr = cx + r * 0.86 * math.cos(a), cy + r * 0.86 * math.sin(a), mm(5)
     canvas.setFillColor(WHITE if ink else face.colour)
@@ -443,7 +461,6 @@ def _portrait(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) ->
     canvas.setFillColor(INK if ink else "#f3e6b8")
     _label(canvas, mono, "serif-bold", 10.5, sx, sy - 10.5 * 0.34, 1.5 * sr, "center",
            what=f"the monogram on {_who(face)}", box=box, src=face.diplomat.src, rise=0.34)
-    canvas.restoreState()
 
 
 def _mix(a: str, b: str, t: float) -> str:

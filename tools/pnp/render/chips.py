@@ -38,6 +38,7 @@ from pnp.content.components import Item, Seat
 from pnp.content.model import Src
 from pnp.render import fonts, icons, pdf, sheets
 from pnp.render import text as rtext
+from pnp.render.art import draw_art
 from pnp.render.geometry import Marks, Paper
 from pnp.render.sheets import Rect
 from pnp.render.units import PT_PER_IN, mm
@@ -220,11 +221,11 @@ def pieces(game: Game, ink_saver: bool = False) -> list[Piece]:
         if item.id == "favor-chips":  # the version on every Favor chip's back
             out += _favors(game, item, size, f"{title} · {version}", ink_saver, title_src)
         elif item.id == "scandal-tokens":
-            face = _scandal(ink_saver)
+            face = _scandal(ink_saver, game, item)
             out += [Piece(item.name, item.id, shape, size, 1, None, face, face)
                     for _ in range(item.count)]
         else:
-            out += _seat_pieces(item, comp.seats, shape, size, ink_saver)
+            out += _seat_pieces(game, item, comp.seats, shape, size, ink_saver)
     return out
 
 
@@ -239,13 +240,13 @@ def _favors(game: Game, item: Item, size: float, title: str, ink_saver: bool,
     for n in range(item.count):
         d = diplomats[n % len(diplomats)]
         arch = archetypes.get(d.archetype)
-        front = _favor_front(d, arch.name if arch else d.archetype,
+        front = _favor_front(game, d, arch.name if arch else d.archetype,
                              arch.src if arch else d.src, n, ink_saver)
         out.append(Piece(item.name, item.id, ROUND, size, 1, None, front, back))
     return out
 
 
-def _seat_pieces(item: Item, seats: Sequence[Seat], shape: str, size: float,
+def _seat_pieces(game: Game, item: Item, seats: Sequence[Seat], shape: str, size: float,
                  ink_saver: bool) -> list[Piece]:
     """`count` pieces, `per_seat` of each seat colour in turn."""
     word, icon = SEAT_ICONS.get(item.id, (item.name.upper(), "star"))
@@ -256,7 +257,7 @@ def _seat_pieces(item: Item, seats: Sequence[Seat], shape: str, size: float,
         seat = seats[(n // per) % len(seats)] if seats else None
         key = seat.id if seat else None
         if key not in faces:  # one face per colour, so the sheet can reuse it
-            faces[key] = _seat_face(word, icon, seat, shape, ink_saver, item)
+            faces[key] = _seat_face(game, word, icon, seat, shape, ink_saver, item)
         face = faces[key]
         out.append(Piece(item.name, item.id, shape, size, per, seat.id if seat else None,
                          face, face))
@@ -392,8 +393,8 @@ def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str, src: 
     return draw
 
 
-def _seat_face(word: str, icon: str, seat: Seat | None, shape: str, ink_saver: bool,
-               item: Item) -> DrawPiece:
+def _seat_face(game: Game, word: str, icon: str, seat: Seat | None, shape: str,
+               ink_saver: bool, item: Item) -> DrawPiece:
     colour = seat.colour if seat else "#6b6b6b"
     name = seat.name.upper() if seat else ""
     fill, ink = (WHITE, INK) if ink_saver else (colour, _text_on(colour))
@@ -416,11 +417,11 @@ def _seat_face(word: str, icon: str, seat: Seat | None, shape: str, ink_saver: b
                  SEAT_GAP, f"the word on the {item.name.lower()}", "chip rim", item.src)
             _arc(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.18, ink, False, 0.5,
                  SEAT_GAP, what, "chip rim", src)
-            _icon(c, icon, cx, cy, half * 0.3, ink)
+            _picture(c, game, item, icon, cx, cy, half * 0.3, ink, ink_saver)
         else:
             # the icon above the middle, the name below it on the widest line the outline
             # leaves at the name's baseline (its capitals stand above it)
-            _icon(c, icon, cx, cy + half * 0.31, half * 0.3, ink)
+            _picture(c, game, item, icon, cx, cy + half * 0.31, half * 0.3, ink, ink_saver)
             drop = half * 0.34
             inside = half * (0.82 if big else 0.86) - 0.5
             room = (2 * inside if shape == SQUARE
@@ -439,6 +440,17 @@ def _outline(c: Canvas, cx: float, cy: float, half: float, shape: str) -> None:
         c.circle(cx, cy, half, stroke=1, fill=0)
     else:
         c.roundRect(cx - half, cy - half, 2 * half, 2 * half, half * 0.15, stroke=1, fill=0)
+
+
+def _picture(c: Canvas, game: Game, item: Item, icon: str, cx: float, cy: float, s: float,
+             colour: str, outline: bool) -> None:
+    """The row's own picture (`art:`, about 2s across, in `colour` when it is drawn in one
+    colour), else the piece's icon."""
+    if item.art is not None and draw_art(c, game, item.art.id,
+                                         (cx - s * 1.1, cy - s * 1.1, s * 2.2, s * 2.2),
+                                         colour, outline=outline):
+        return
+    _icon(c, icon, cx, cy, s, colour)
 
 
 def _icon(c: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
@@ -476,7 +488,7 @@ def _nib(c: Canvas, x: float, y: float, s: float, colour: str) -> None:
     c.restoreState()
 
 
-def _scandal(ink_saver: bool) -> DrawPiece:
+def _scandal(ink_saver: bool, game: Game, item: Item) -> DrawPiece:
     fill = WHITE if ink_saver else PAPER
     red = INK if ink_saver else SCANDAL
 
@@ -486,8 +498,8 @@ def _scandal(ink_saver: bool) -> DrawPiece:
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
         _outline(c, cx, cy, half * 0.84, SQUARE)
-        icons.draw(c, "paper", cx, cy + half * 0.05, half * 0.55, "#6d655c" if not ink_saver
-                   else INK)
+        _picture(c, game, item, "paper", cx, cy + half * 0.05, half * 0.55,
+                 "#6d655c" if not ink_saver else INK, ink_saver)
         # a rubber stamp across the news
         c.translate(cx, cy)
         c.rotate(18)
@@ -561,7 +573,7 @@ def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, belo
     return inner
 
 
-def _favor_front(d: Diplomat, archetype: str, archetype_src: Src, n: int,
+def _favor_front(game: Game, d: Diplomat, archetype: str, archetype_src: Src, n: int,
                  ink_saver: bool) -> DrawPiece:
     field = WHITE if ink_saver else PAPER
     figure = "#d0d0d0" if ink_saver else INK
@@ -580,7 +592,11 @@ def _favor_front(d: Diplomat, archetype: str, archetype_src: Src, n: int,
         clip = c.beginPath()
         clip.circle(cx, cy, inner)
         c.clipPath(clip, stroke=0, fill=0)
-        portrait(c, cx, cy, r, d, n, figure, field)
+        # the diplomat's own portrait (as on their board) when the content gives one
+        if d.art is None or not draw_art(c, game, d.art.id, (cx - inner * 0.75, cy - r * 0.13,
+                                                             inner * 1.5, inner + r * 0.13),
+                                         figure, outline=ink_saver):
+            portrait(c, cx, cy, r, d, n, figure, field)
         c.restoreState()
         c.restoreState()
         c.setFillColor(INK if ink_saver else field)

@@ -5,9 +5,10 @@ Both are made from the same nodes (`pnp.rulebook.book`), then the Credits (`cred
 they say the same words. The illustrated book has a cover drawn from the game (`cover.py`), a
 table of contents, the text in a centred column of about seventy characters a line with wide
 tables and drawings reaching out to the margins, tinted tables, the turn diagram, the set-up
-diagram (`setup_figure.py`) and every card as a small picture drawn by the card renderer. The
-text-only book is one column of large type with no pictures (each drawing is replaced by the
-words it shows) for screen readers and quick printing. Only a chapter may open a new page
+diagram (`setup_figure.py`), every card as a small picture drawn by the card renderer, and
+the game's own pictures its Markdown shows (`pictures.py`). The text-only book is one column
+of large type with no pictures (each drawing is replaced by the words it shows) for screen
+readers and quick printing. Only a chapter may open a new page
 (`pages.py`). Both carry PDF bookmarks, a running header with the game's version, page
 numbers, a document title and a language, and embed every font they use. Layout is data:
 `templates/rulebook/style.yaml`. Output is deterministic (reportlab's invariant mode) and
@@ -45,10 +46,11 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.content.assets import art_digests
+from pnp.content.assets import art_digests, uses
 from pnp.diagnostics import Severity
 from pnp.render import cards as card_faces
 from pnp.render import fonts, glyphs
+from pnp.render.art import art_size, draw_art
 from pnp.render.units import mm
 from pnp.rulebook import book as rb
 from pnp.rulebook import cover, figures, pages
@@ -56,7 +58,7 @@ from pnp.rulebook import credits as rb_credits
 from pnp.rulebook import faces as rb_faces
 from pnp.rulebook import style as rb_style
 from pnp.rulebook.blocks import Face
-from pnp.rulebook.document import Aside, Figure, Heading, Items, Node, Para, Table
+from pnp.rulebook.document import Art, Aside, Figure, Heading, Items, Node, Para, Table
 
 if TYPE_CHECKING:
     from pnp.content.project import Game
@@ -219,6 +221,7 @@ class _Flow:
         self.chapters = 0
         self.width = 0.0  # the text column's width (the frame's), set by the caller
         self.wide = 0.0  # the width between the page's margins, set by the caller
+        self._checked: set[str] | None = None  # the pictures the check looked at
 
     def widen(self, flowable: Flowable) -> Flowable:
         """A flowable set across the whole width between the margins, not just the text's."""
@@ -403,7 +406,34 @@ class _Flow:
             return [Spacer(1, 4), self.widen(setup), Spacer(1, 3), *self.nodes(node.alt[:1])]
         if node.kind == "page-break":
             return [PageBreak()]
+        if node.kind == "picture":
+            return self.picture(node)
         return self.nodes(node.alt)
+
+    def picture(self, node: Figure) -> list[Flowable]:
+        """A picture of the game's, centred over its caption (the image's title); a
+        one-colour SVG in the accent colour (as outlines in the ink-saver print). Only a
+        picture the check looked at is drawn: any other prints its words."""
+        art: Art = node.data
+        if self._checked is None:
+            self._checked = {u.rel for u in uses(self.game)}
+        size = art_size(self.game, art.rel) if art.rel in self._checked else None
+        if size is None:
+            return self.nodes(node.alt)
+        game, colour, outline = self.game, self.accent, self.ink_saver
+
+        def draw(canvas: Any, rect: tuple[float, float, float, float]) -> None:
+            draw_art(canvas, game, art.rel, rect, colour, outline=outline)
+
+        caption = None
+        if art.title:
+            style = self.styles["caption"]
+            centred = ParagraphStyle("picture-caption", parent=style, alignment=1,
+                                     spaceBefore=0, spaceAfter=0)
+            caption = Paragraph(self.markup(escape(art.title), centred), centred)
+        figure = figures.ArtFigure(draw, size[0] / size[1], self.edition.picture_height,
+                                   caption, mm(2))
+        return [Spacer(1, mm(2)), figure, Spacer(1, mm(4))]
 
     def cards(self, faces: Sequence[Face]) -> list[Flowable]:
         columns = self.edition.card_columns

@@ -16,6 +16,7 @@ from markdown_it.token import Token
 
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
+from pnp.rulebook import pictures
 from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.context import (
     PLACEHOLDER,
@@ -25,7 +26,7 @@ from pnp.rulebook.context import (
     error_line,
     refusal,
 )
-from pnp.rulebook.document import Heading, Node, Where, slug
+from pnp.rulebook.document import Art, Figure, Heading, Node, Where, slug, walk
 from pnp.rulebook.markdown import Converter, parse, scan_headings
 
 # A jinja2 tag: expression, statement or comment.
@@ -170,6 +171,16 @@ def load(game: Game) -> Book:
         converter = Converter(display, resolve, built, book.diagnostics, ids[display])
         book.nodes += converter.convert(tokens)
         book.prose += converter.prose
+    # 5. A picture is checked and credited where its source names it, as written
+    # (`content.assets.uses`): one whose path only filling the source makes is not.
+    written = {s.display: {f.rel for f in pictures.find(s.text)} for s in found}
+    for node in walk(book.nodes):
+        if isinstance(node, Figure) and isinstance(node.data, Art) and \
+                node.data.rel not in written.get(node.where.file, set()):
+            book.diagnostics.append(Diagnostic(
+                node.where.file, node.where.line, 1, "E754",
+                f"the picture '{node.data.rel}' is named by a template, so it cannot be "
+                "checked", "write its path out: ![what it shows](art/name.svg)"))
     return book
 
 

@@ -115,6 +115,16 @@ class Figure:
     height: float = 0.0  # points, when the drawing has a fixed height
 
 
+@dataclass(frozen=True, slots=True)
+class Art:
+    """What a `picture` figure shows: a picture of the game folder (its path as the source
+    wrote it), what it shows in words (its alt text) and its caption (its title, or '')."""
+
+    rel: str
+    alt: str
+    title: str
+
+
 Node = Heading | Para | Items | Table | Aside | Figure
 
 _SLUG = re.compile(r"[^a-z0-9]+")

@@ -1,15 +1,15 @@
 """The illustrated rulebook's drawings, as reportlab flowables: rows of card pictures drawn
 by the card renderers (the same faces as the print-and-play sheets, scaled down), the turn
-diagram, and the fan of cards on the title page.
+diagram, the game's own pictures with their captions, and the fan of cards on the title page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable
+from reportlab.platypus import Flowable, Paragraph
 
 from pnp.render import fonts
 from pnp.render.geometry import Size
@@ -93,6 +93,46 @@ class CardRow(Flowable):
             canvas.setFont(fonts.font(self.caption_face), self.caption_size)
             canvas.drawCentredString(x + self._card_w / 2, y - self.caption_size * 1.5,
                                      p.caption)
+
+
+# draw(canvas, (x, y, width, height)): a picture drawn into that box, keeping its proportions
+DrawArt = Callable[[Canvas, tuple[float, float, float, float]], object]
+
+
+class ArtFigure(Flowable):
+    """A picture of the game's (`![what it shows](art/x.svg "caption")` alone in its
+    paragraph): centred in the text column, as wide as the column but at most `tallest`
+    tall, keeping its proportions (`aspect`, width over height), and its caption centred
+    under it. One flowable, so the caption never leaves its picture for the next page."""
+
+    def __init__(self, draw: DrawArt, aspect: float, tallest: float,
+                 caption: Paragraph | None, gap: float) -> None:
+        super().__init__()
+        self.draw_picture = draw
+        self.aspect = aspect
+        self.tallest = tallest
+        self.caption = caption
+        self.gap = gap  # between the picture and its caption
+        self.box = (0.0, 0.0)  # the picture's width and height, set by wrap
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        w, h = availWidth, availWidth / self.aspect
+        if h > self.tallest:
+            w, h = self.tallest * self.aspect, self.tallest
+        self.box = (w, h)
+        self.width, self.height = availWidth, h
+        if self.caption is not None:
+            _cw, ch = self.caption.wrap(availWidth, availHeight)
+            self.height += self.gap + ch
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas: Canvas = self.canv
+        w, h = self.box
+        if not sketching(canvas):
+            self.draw_picture(canvas, ((self.width - w) / 2, self.height - h, w, h))
+        if self.caption is not None:
+            self.caption.drawOn(canvas, 0, 0)
 
 
 class TurnDiagram(Flowable):

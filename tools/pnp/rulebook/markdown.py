@@ -9,6 +9,8 @@ Two additions to CommonMark:
 - A fenced block whose info string is `pnp-turn` is the turn diagram: one line per step,
   `Name | what it is | what you do`, then an optional closing line.
 - A thematic break (`---`) starts a new page of the illustrated book.
+- A paragraph that is one image alone (`![what it shows](art/x.svg "caption")`) is a picture
+  figure (`pictures.py`); an image inside running text prints its alt text.
 
 A heading may end with `{#id}` to fix its anchor; otherwise the anchor is made from its text.
 Generated blocks arrive as HTML comments (`<!--pnp-block:N-->`) alone on their line.
@@ -24,11 +26,14 @@ from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline import image as _image_rule
 from markdown_it.token import Token
 
 from pnp.diagnostics import Diagnostic
+from pnp.rulebook import pictures
 from pnp.rulebook.context import PLACEHOLDER
 from pnp.rulebook.document import (
+    Art,
     Aside,
     Figure,
     Heading,
@@ -63,12 +68,24 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _image(state: StateInline, silent: bool) -> bool:
+    """markdown-it's image rule, noting where in the inline text each image starts (its
+    `meta['offset']`), so that a picture is reported at its own line."""
+    start = state.pos
+    if not _image_rule(state, silent):
+        return False
+    if not silent and state.tokens and state.tokens[-1].type == "image":
+        state.tokens[-1].meta["offset"] = start
+    return True
+
+
 @cache
 def parser() -> MarkdownIt:
     """CommonMark with tables, typographic quotes and dashes, and `[[links]]`."""
     md = MarkdownIt("commonmark", {"typographer": True})
     md.enable(["table", "smartquotes", "replacements"])
     md.inline.ruler.before("link", "wikilink", _wikilink)
+    md.inline.ruler.at("image", _image)
     return md
 
 
@@ -147,9 +164,13 @@ class Converter:
                                    self.where(t)))
                 i += 3
             elif t.type == "paragraph_open":
-                content = self.inline(tokens[i + 1])
-                self.prose.append(content.text)
-                out.append(Para(content, self.where(t)))
+                image = pictures.alone(tokens[i + 1])
+                if image is not None:
+                    out.append(self._picture(image, self.where(t)))
+                else:
+                    content = self.inline(tokens[i + 1])
+                    self.prose.append(content.text)
+                    out.append(Para(content, self.where(t)))
                 i += 3
             elif t.type in ("bullet_list_open", "ordered_list_open"):
                 items, i = self._list(tokens, i)
@@ -220,6 +241,17 @@ class Converter:
             built = self.blocks[int(n)]
             out += built or []
         return out
+
+    def _picture(self, image: Token, where: Where) -> Figure:
+        """A paragraph that is one image alone: a picture figure, whose words (for the
+        text-only book) are 'Picture: what it shows (caption)'."""
+        art = Art(pictures.path(str(image.attrs.get("src", ""))), pictures.alt_text(image),
+                  " ".join(str(image.attrs.get("title", "") or "").split()))
+        shown = pictures.words(art.alt, art.title, art.rel)
+        self.prose.extend(w for w in (art.alt, art.title) if w)
+        line = f"Picture: {shown}" + (f" ({art.title})" if art.title and art.alt else "")
+        alt = Para(Inline(f"<i>{escape(line)}</i>", line), where)
+        return Figure("picture", art, (alt,), where)
 
     def _fence(self, t: Token) -> Node:
         where = self.where(t)

@@ -37,9 +37,10 @@ class Type:
 @dataclass(frozen=True, slots=True)
 class Edition:
     """One edition's colours, type and card pictures per row (0: no pictures); the width of
-    its text column (`measure`, points); and where its chapters open: on a new page when less
+    its text column (`measure`, points); where its chapters open: on a new page when less
     than `chapter_room` is left, or when a chapter no longer than `keep_chapters` (0: none)
-    would not fit in what is left, so that a short chapter is never split."""
+    would not fit in what is left, so that a short chapter is never split; and the tallest
+    a picture of the game's (`![...](art/x.svg)` alone in a paragraph) is drawn."""
 
     colours: dict[str, str]
     types: dict[str, Type]
@@ -47,6 +48,7 @@ class Edition:
     measure: float
     chapter_room: float
     keep_chapters: float
+    picture_height: float
 
     def type(self, name: str) -> Type:
         """A type by name (a missing one is a bug in the style file)."""
@@ -90,7 +92,8 @@ def _edition(data: dict[str, Any], where: str) -> Edition:
                            parse(spec.get("before", 0)), parse(spec.get("after", 0)))
     return Edition(dict(data.get("colours", {})), types, int(data.get("card_columns", 0)),
                    parse(data["measure"]), parse(data.get("chapter_room", "60mm")),
-                   parse(data.get("keep_chapters", 0)))
+                   parse(data.get("keep_chapters", 0)),
+                   parse(data.get("picture_height", "60mm")))
 
 
 @cache
