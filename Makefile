@@ -29,12 +29,13 @@ build: $(VENV)/.run-deps
 check: $(VENV)/.run-deps
 	$(PNP) check
 
-## make test: the whole test suite, ruff and mypy
+## make test: the whole test suite, ruff (lint and format check) and mypy
 test: lint typecheck
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check tools tests
+	$(BIN)/ruff format --check tools tests
 
 typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy

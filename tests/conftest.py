@@ -24,8 +24,9 @@ def run_pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     return status, out.out, out.err
 
 
-def check_json(capsys: pytest.CaptureFixture[str], content: Path, *games: str,
-               strict: bool = False) -> tuple[int, list[dict[str, Any]]]:
+def check_json(
+    capsys: pytest.CaptureFixture[str], content: Path, *games: str, strict: bool = False
+) -> tuple[int, list[dict[str, Any]]]:
     """`pnp check --format json` on a content folder: (exit status, diagnostics). Options
     (starting with --) may be mixed in with the games."""
     args = ["check", "--content", str(content), "--format", "json", *games]

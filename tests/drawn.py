@@ -76,8 +76,22 @@ class Recorder(Canvas):
     (everything but text) or "ink" (only text, all in black)."""
 
     TEXT_OPS = ("drawString", "drawCentredString", "drawRightString")
-    SHAPE_OPS = ("drawPath", "rect", "roundRect", "circle", "ellipse", "line", "lines",
-                 "wedge", "arc", "bezier", "grid", "drawImage", "drawInlineImage", "doForm")
+    SHAPE_OPS = (
+        "drawPath",
+        "rect",
+        "roundRect",
+        "circle",
+        "ellipse",
+        "line",
+        "lines",
+        "wedge",
+        "arc",
+        "bezier",
+        "grid",
+        "drawImage",
+        "drawInlineImage",
+        "doForm",
+    )
 
     def __init__(self, mode: str) -> None:
         fonts.register()
@@ -119,23 +133,46 @@ class Recorder(Canvas):
     # -- where a text lands
     def _page_box(self, left: float, baseline: float, width: float, size: float) -> Box:
         a, b, c, d, e, f = self.state._currentMatrix
-        corners = [(left, baseline - 0.25 * size), (left + width, baseline - 0.25 * size),
-                   (left, baseline + 0.8 * size), (left + width, baseline + 0.8 * size)]
+        corners = [
+            (left, baseline - 0.25 * size),
+            (left + width, baseline - 0.25 * size),
+            (left, baseline + 0.8 * size),
+            (left + width, baseline + 0.8 * size),
+        ]
         xs = [a * x + c * y + e for x, y in corners]
         ys = [b * x + d * y + f for x, y in corners]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def note(self, text: str, font: str, size: float, left: float, baseline: float,
-             width: float, colour: RGB) -> None:
+    def note(
+        self,
+        text: str,
+        font: str,
+        size: float,
+        left: float,
+        baseline: float,
+        width: float,
+        colour: RGB,
+    ) -> None:
         if text.strip():
-            self.texts.append(Text(self.what, self.page, text, font, size, colour,
-                                   self._alpha, self._page_box(left, baseline, width, size)))
+            self.texts.append(
+                Text(
+                    self.what,
+                    self.page,
+                    text,
+                    font,
+                    size,
+                    colour,
+                    self._alpha,
+                    self._page_box(left, baseline, width, size),
+                )
+            )
 
     def _string(self, op: str, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
         font, size = self.state._fontname, self.state._fontsize
         width = stringWidth(text, font, size)
-        left = {"drawString": x, "drawCentredString": x - width / 2,
-                "drawRightString": x - width}[op]
+        left = {"drawString": x, "drawCentredString": x - width / 2, "drawRightString": x - width}[
+            op
+        ]
         self.note(text, font, size, left, y, width, self._fill)
         if self.mode != "ground":
             getattr(super(), op)(x, y, text, *args, **kw)
@@ -155,6 +192,7 @@ def _shape(op: str) -> Callable[..., Any]:
         if self.mode == "ink" and not self.in_text:
             return None
         return getattr(Canvas, op)(self, *args, **kw)
+
     draw.__name__ = op
     return draw
 
@@ -168,8 +206,14 @@ def _suits_noted() -> Iterator[None]:
     """`glyphs.suit` noting each symbol on a Recorder, and drawn only where text is."""
     original = glyphs.suit
 
-    def suit(canvas: Canvas, which: str, x: float, baseline: float, size: float,
-             colour: str | None = None) -> None:
+    def suit(
+        canvas: Canvas,
+        which: str,
+        x: float,
+        baseline: float,
+        size: float,
+        colour: str | None = None,
+    ) -> None:
         if not isinstance(canvas, Recorder):
             original(canvas, which, x, baseline, size, colour)
             return
@@ -276,27 +320,36 @@ def contrast_of(sketches: Sequence[fit.Sketch]) -> list[Measured]:
     letters."""
     ground = record_sketches(sketches, "ground")
     ink = record_sketches(sketches, "ink")
-    assert [(t.face, t.text, t.box) for t in ground.texts] == \
-        [(t.face, t.text, t.box) for t in ink.texts], "the two drawings differ"
+    assert [(t.face, t.text, t.box) for t in ground.texts] == [
+        (t.face, t.text, t.box) for t in ink.texts
+    ], "the two drawings differ"
     grounds = [p.convert("RGB") for p in _pages(ground.pdf)]
     inks = [p.convert("L") for p in _pages(ink.pdf)]
     out = []
     for text in ground.texts:
         _, _, height = ground.pages[text.page]
         left, bottom, right, top = text.box
-        crop = (max(0, int(left * SCALE)), max(0, int((height - top) * SCALE)),
-                int(right * SCALE) + 1, int((height - bottom) * SCALE) + 1)
+        crop = (
+            max(0, int(left * SCALE)),
+            max(0, int((height - top) * SCALE)),
+            int(right * SCALE) + 1,
+            int((height - bottom) * SCALE) + 1,
+        )
         letters = inks[text.page].crop(crop).point(lambda v: 255 if v < 128 else 0)
-        under = Image.composite(grounds[text.page].crop(crop),
-                                Image.new("RGB", letters.size, MISSING), letters)
+        under = Image.composite(
+            grounds[text.page].crop(crop), Image.new("RGB", letters.size, MISSING), letters
+        )
         colours: list[tuple[int, tuple[int, ...]]] = [
-            (n, c) for n, c in under.getcolors(1 << 20) or ()
-            if isinstance(c, tuple) and c != MISSING]
+            (n, c)
+            for n, c in under.getcolors(1 << 20) or ()
+            if isinstance(c, tuple) and c != MISSING
+        ]
         measured = []
         for n, c in colours:
             bg = (c[0] / 255, c[1] / 255, c[2] / 255)
-            fg = tuple(text.alpha * f + (1 - text.alpha) * g
-                       for f, g in zip(text.colour, bg, strict=True))
+            fg = tuple(
+                text.alpha * f + (1 - text.alpha) * g for f, g in zip(text.colour, bg, strict=True)
+            )
             measured.append((ratio(fg, bg), n))  # type: ignore[arg-type]
         total = sum(n for _, n in measured)
         worst, seen = 0.0, 0
@@ -306,6 +359,7 @@ def contrast_of(sketches: Sequence[fit.Sketch]) -> list[Measured]:
             if seen >= SHARE * total:
                 break
         common = max(colours, default=(0, (255, 255, 255)))[1]
-        out.append(Measured(text, worst, (common[0] / 255, common[1] / 255, common[2] / 255),
-                            total))
+        out.append(
+            Measured(text, worst, (common[0] / 255, common[1] / 255, common[2] / 255), total)
+        )
     return out

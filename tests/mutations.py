@@ -48,8 +48,10 @@ class Mutation:
 
     def describe(self) -> str:
         """`diplomatic-immunity/street.yaml:12 swap: 'heat' -> 'haet'`."""
-        return (f"{self.game}/{self.file}:{self.line} {self.operator}: "
-                f"{self.before.strip()!r} -> {self.after.strip()!r}")
+        return (
+            f"{self.game}/{self.file}:{self.line} {self.operator}: "
+            f"{self.before.strip()!r} -> {self.after.strip()!r}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +67,10 @@ class Outcome:
         if not self.diagnostics:
             return False
         file, line, _, _ = self.diagnostics[0]
-        return (file.endswith(f"{self.mutation.game}/{self.mutation.file}")
-                and abs(line - self.mutation.line) <= NEAR)
+        return (
+            file.endswith(f"{self.mutation.game}/{self.mutation.file}")
+            and abs(line - self.mutation.line) <= NEAR
+        )
 
 
 @dataclass(slots=True)
@@ -97,11 +101,13 @@ class Report:
         seen = self.seen
         counts = sorted(len(o.diagnostics) for o in seen)
         p90 = counts[int(0.9 * (len(counts) - 1))] if counts else 0
-        return (f"mutation harness: {len(self.outcomes)} single-line mutations, "
-                f"{len(seen)} reported, {len(self.outcomes) - len(seen)} silent; "
-                f"first diagnostic at the cause in {100 * self.first_at_cause:.1f}% "
-                f"(target 95%); diagnostics per mutation: median {self.median_count:g} "
-                f"(target <= 2), 90th percentile {p90}, max {counts[-1] if counts else 0}")
+        return (
+            f"mutation harness: {len(self.outcomes)} single-line mutations, "
+            f"{len(seen)} reported, {len(self.outcomes) - len(seen)} silent; "
+            f"first diagnostic at the cause in {100 * self.first_at_cause:.1f}% "
+            f"(target 95%); diagnostics per mutation: median {self.median_count:g} "
+            f"(target <= 2), 90th percentile {p90}, max {counts[-1] if counts else 0}"
+        )
 
     def misses(self) -> list[str]:
         """The reported mutations whose first diagnostic is elsewhere, for reading."""
@@ -109,15 +115,18 @@ class Report:
         for o in self.seen:
             if not o.at_cause:
                 file, line, code, message = o.diagnostics[0]
-                out.append(f"{o.mutation.describe()}\n    first: {file}:{line} {code} "
-                           f"{message} ({len(o.diagnostics)} in all)")
+                out.append(
+                    f"{o.mutation.describe()}\n    first: {file}:{line} {code} "
+                    f"{message} ({len(o.diagnostics)} in all)"
+                )
         return out
 
 
 def _files(game: str) -> list[str]:
     folder = CONTENT / game
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
-                  if p.suffix in (".yaml", ".md"))
+    return sorted(
+        p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.suffix in (".yaml", ".md")
+    )
 
 
 def _mutate(rng: random.Random, lines: list[str], operator: str) -> tuple[int, str] | None:
@@ -136,7 +145,7 @@ def _mutate(rng: random.Random, lines: list[str], operator: str) -> tuple[int, s
         new = rng.choice([value + 1, max(0, value - 1), value * 10 + 7, 0])
         if new == value:
             return None
-        return i, line[:m.start()] + str(new) + line[m.end():]
+        return i, line[: m.start()] + str(new) + line[m.end() :]
     if operator == "swap":
         words = [m for m in _IDENT.finditer(line) if len(m.group()) >= 3]
         if not words:
@@ -146,8 +155,8 @@ def _mutate(rng: random.Random, lines: list[str], operator: str) -> tuple[int, s
         j = rng.randrange(len(word) - 1)
         if word[j] == word[j + 1]:
             return None
-        swapped = word[:j] + word[j + 1] + word[j] + word[j + 2:]
-        return i, line[:m.start()] + swapped + line[m.end():]
+        swapped = word[:j] + word[j + 1] + word[j] + word[j + 2 :]
+        return i, line[: m.start()] + swapped + line[m.end() :]
     if operator in ("colon", "quote"):
         if not line.strip():
             return None
@@ -162,13 +171,17 @@ def _mutate(rng: random.Random, lines: list[str], operator: str) -> tuple[int, s
     return i, "  " + line
 
 
-def mutations(seed: int, count: int, games: Sequence[str] = ("diplomatic-immunity",
-                                                              "diamond-heist")) -> list[Mutation]:
+def mutations(
+    seed: int, count: int, games: Sequence[str] = ("diplomatic-immunity", "diamond-heist")
+) -> list[Mutation]:
     """`count` seeded single-line mutations of the shipped YAML, spread over the games'
     files in proportion to their lines and over the operators evenly."""
     rng = random.Random(seed)
-    sources = {(g, f): (CONTENT / g / f).read_text(encoding="utf-8").split("\n")
-               for g in games for f in _files(g)}
+    sources = {
+        (g, f): (CONTENT / g / f).read_text(encoding="utf-8").split("\n")
+        for g in games
+        for f in _files(g)
+    }
     keys = sorted(sources)
     weights = [len(sources[k]) for k in keys]
     out: list[Mutation] = []
@@ -224,4 +237,3 @@ def run(seed: int = 1, count: int = 300, jobs: int = 2) -> Report:
         with get_context("fork").Pool(jobs) as pool:
             report.outcomes = list(pool.imap(outcome, todo, chunksize=4))
     return report
-

@@ -42,7 +42,8 @@ def di() -> Game:
 def _cards_and_goals(game: Game) -> list[tuple[str, str | None]]:
     """(name, art) of every card and Goal of a game."""
     return [(c.name, c.art.id if c.art else None) for c in game.cards or ()] + [
-        (g.name, g.art.id if g.art else None) for g in game.goals or ()]
+        (g.name, g.art.id if g.art else None) for g in game.goals or ()
+    ]
 
 
 def test_every_shipped_card_has_art_that_exists_and_is_credited(di: Game) -> None:
@@ -74,8 +75,9 @@ def test_shipped_credits_name_their_source_honestly() -> None:
         for c in loaded.credits:
             assert (CONTENT / game / c.file).is_file(), c.file
             assert known_licence(c.licence), c.licence
-            m = re.fullmatch(r"https://game-icons\.net/1x1/([a-z0-9-]+)/([a-z0-9-]+)\.html",
-                             c.source)
+            m = re.fullmatch(
+                r"https://game-icons\.net/1x1/([a-z0-9-]+)/([a-z0-9-]+)\.html", c.source
+            )
             assert m, c.source
             assert m.group(1).replace("-", "") == c.author.lower().replace(" ", ""), c
             if not Path(c.file).stem.startswith(("back-", "reference-")):  # found by name
@@ -88,15 +90,20 @@ def test_diamond_heist_art_is_ready_and_credited() -> None:
     manifest credits them."""
     game = load_game(CONTENT, "diamond-heist").game
     credited = {c.key for c in game.credits or ()}
-    files = sorted(p.relative_to(CONTENT / "diamond-heist").as_posix()
-                   for p in (CONTENT / "diamond-heist" / "art").glob("*.svg"))
+    files = sorted(
+        p.relative_to(CONTENT / "diamond-heist").as_posix()
+        for p in (CONTENT / "diamond-heist" / "art").glob("*.svg")
+    )
     assert len(files) >= 12
     for rel in files:
         assert rel in credited, rel
         assert not isinstance(svg(game, rel), Unusable | None), rel
-    assert {u.rel for u in uses(game)} >= {"art/back-deck.svg", "art/back-reference.svg",
-                                           "art/reference-setup.svg",
-                                           "art/reference-roles.svg"}
+    assert {u.rel for u in uses(game)} >= {
+        "art/back-deck.svg",
+        "art/back-reference.svg",
+        "art/reference-setup.svg",
+        "art/reference-roles.svg",
+    }
 
 
 def test_every_picture_used_is_credited_once_in_the_manifest_order(di: Game) -> None:
@@ -106,8 +113,12 @@ def test_every_picture_used_is_credited_once_in_the_manifest_order(di: Game) -> 
     listed = [c.key for c in used_credits(di)]
     assert sorted(listed) == sorted(used)
     assert len(listed) == len(set(listed))
-    assert {"art/back-street.svg", "art/back-politics.svg", "art/back-headline.svg",
-            "art/back-goals.svg"} <= used
+    assert {
+        "art/back-street.svg",
+        "art/back-politics.svg",
+        "art/back-headline.svg",
+        "art/back-goals.svg",
+    } <= used
 
 
 def test_known_licences() -> None:
@@ -119,6 +130,7 @@ def test_known_licences() -> None:
 
 
 # -- drawing ---------------------------------------------------------------------------------
+
 
 def _face(draw: object, *args: object) -> bytes:
     """One face drawn on a page of its own, as a PDF."""
@@ -155,7 +167,9 @@ def _game_with_art(tmp_path: Path, name: str, data: bytes, credit: bool = True) 
             f"kind: credits\nassets:\n  - {{file: art/{name}, title: Test, author: Tester, "
             "licence: CC0, source: made for this test}\n"
             "  - {file: art/unused.svg, title: Unused, author: Nobody, licence: CC0, "
-            "source: a picture the kit does not print}\n", encoding="utf-8")
+            "source: a picture the kit does not print}\n",
+            encoding="utf-8",
+        )
     return game
 
 
@@ -190,7 +204,7 @@ def test_one_coloured_svg_takes_the_cards_colours(tmp_path: Path) -> None:
     card = next(c for c in game.cards or () if c.art)
     layout = cards.layout_for(card, GEO.layouts)
     colour = mix(cards.deck_colour(game, card), cards.INK, 0.25)
-    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     stream = _stream(_face(cards.draw_front, game, card, layout, cards.Theme()))
     assert f"{_num(red)} {_num(green)} {_num(blue)} rg" in stream
     ink = _stream(_face(cards.draw_front, game, card, layout, cards.Theme(ink_saver=True)))
@@ -205,41 +219,43 @@ def _num(v: float) -> str:
 
 def _stream(pdf: bytes) -> str:
     with pikepdf.open(io.BytesIO(pdf)) as doc:
-        return b"".join(pikepdf.unparse_content_stream(
-            pikepdf.parse_content_stream(doc.pages[0])).splitlines(keepends=True)).decode(
-            "latin-1")
+        return b"".join(
+            pikepdf.unparse_content_stream(pikepdf.parse_content_stream(doc.pages[0])).splitlines(
+                keepends=True
+            )
+        ).decode("latin-1")
 
 
 # -- hostile SVG -----------------------------------------------------------------------------
 
 XLINK = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
-LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
-          + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">'
-                    for i in range(8))
-          + f']><svg {XLINK} viewBox="0 0 10 10"><title>&i;</title>'
-          '<path d="M0 0h10v10z"/></svg>')
+LAUGHS = (
+    '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+    + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8))
+    + f']><svg {XLINK} viewBox="0 0 10 10"><title>&i;</title>'
+    '<path d="M0 0h10v10z"/></svg>'
+)
 HOSTILE = {
     "external-image": f'<svg {XLINK} viewBox="0 0 10 10"><image xlink:href="/etc/passwd" '
-                      'width="10" height="10"/></svg>',
+    'width="10" height="10"/></svg>',
     "remote-image": f'<svg {XLINK} viewBox="0 0 10 10"><image href="https://example.com/x.png"'
-                    ' width="10" height="10"/></svg>',
+    ' width="10" height="10"/></svg>',
     "href-to-file": f'<svg {XLINK} viewBox="0 0 10 10"><linearGradient id="g" '
-                    'xlink:href="other.svg#g"/><path d="M0 0h10v10z"/></svg>',
+    'xlink:href="other.svg#g"/><path d="M0 0h10v10z"/></svg>',
     "url-to-address": f'<svg {XLINK} viewBox="0 0 10 10"><path fill="url(http://e.x/a.svg#g)" '
-                      'd="M0 0h10v10z"/></svg>',
+    'd="M0 0h10v10z"/></svg>',
     "entity-expansion": LAUGHS,
     "external-entity": '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM '
-                       f'"file:///etc/passwd">]><svg {XLINK} viewBox="0 0 10 10"><title>&x;'
-                       '</title><path d="M0 0h10v10z"/></svg>',
+    f'"file:///etc/passwd">]><svg {XLINK} viewBox="0 0 10 10"><title>&x;'
+    '</title><path d="M0 0h10v10z"/></svg>',
     "use-bomb": f'<svg {XLINK} viewBox="0 0 10 10"><g id="a0"><path d="M0 0h1v1z"/></g>'
-                + "".join(f'<g id="a{i + 1}">' + f'<use href="#a{i}"/>' * 10 + "</g>"
-                          for i in range(9)) + "</svg>",
+    + "".join(f'<g id="a{i + 1}">' + f'<use href="#a{i}"/>' * 10 + "</g>" for i in range(9))
+    + "</svg>",
     "script": f'<svg {XLINK} viewBox="0 0 10 10"><script>alert(1)</script>'
-              '<path d="M0 0h10v10z"/></svg>',
+    '<path d="M0 0h10v10z"/></svg>',
     "stylesheet": '<?xml-stylesheet href="http://e.x/s.css"?>'
-                  f'<svg {XLINK} viewBox="0 0 10 10"><path d="M0 0h10v10z"/></svg>',
-    "huge": f'<svg {XLINK} viewBox="0 0 10 10">' + '<path d="M0 0h10v10z"/>' * 50_000
-            + "</svg>",
+    f'<svg {XLINK} viewBox="0 0 10 10"><path d="M0 0h10v10z"/></svg>',
+    "huge": f'<svg {XLINK} viewBox="0 0 10 10">' + '<path d="M0 0h10v10z"/>' * 50_000 + "</svg>",
     "too-many-elements": f'<svg {XLINK} viewBox="0 0 10 10">' + "<g/>" * 25_000 + "</svg>",
     "too-deep": f'<svg {XLINK} viewBox="0 0 10 10">' + "<g>" * 3000 + "</g>" * 3000 + "</svg>",
     "not-xml": "\x89PNG not really",
@@ -248,8 +264,9 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
-def test_hostile_svg_is_refused_with_a_diagnostic(case: str, tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_hostile_svg_is_refused_with_a_diagnostic(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """An SVG that reaches outside itself, expands entities or is too big is E731 at the
     card's art line, quickly, and `pnp build` writes nothing: never a crash or a read."""
     game = _game_with_art(tmp_path, "bad.svg", HOSTILE[case].encode())
@@ -258,16 +275,27 @@ def test_hostile_svg_is_refused_with_a_diagnostic(case: str, tmp_path: Path,
     assert time.monotonic() - started < 30
     assert status == 1
     assert [(d["code"], Path(d["file"]).name, d["line"]) for d in diags] == [
-        ("E731", "street.yaml", 9)], diags
+        ("E731", "street.yaml", 9)
+    ], diags
     assert "root:" not in json.dumps(diags)  # nothing of /etc/passwd was read into it
     out = tmp_path / "out"
-    status, _, err = run_pnp(capsys, "build", "--content", str(game.parent), "--out", str(out),
-                             "--paper", "a4", "mini-cards")
+    status, _, err = run_pnp(
+        capsys,
+        "build",
+        "--content",
+        str(game.parent),
+        "--out",
+        str(out),
+        "--paper",
+        "a4",
+        "mini-cards",
+    )
     assert status == 1 and "Traceback" not in err and not (out / "mini-cards").exists()
 
 
 def test_art_without_credit_is_e735_and_an_unknown_licence_w734(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Art with no credits document at all is E735 at its line; a credit whose licence pnp
     does not know is W734 at the licence."""
     game = _game_with_art(tmp_path, "crate.svg", CRATE, credit=False)
@@ -275,32 +303,51 @@ def test_art_without_credit_is_e735_and_an_unknown_licence_w734(
     assert status == 1 and [(d["code"], d["line"]) for d in diags] == [("E735", 9)]
     (game / "art" / "credits.yaml").write_text(
         "kind: credits\nassets:\n  - file: art/crate.svg\n    title: Crate\n    author: Me\n"
-        "    licence: ask me\n    source: me\n", encoding="utf-8")
+        "    licence: ask me\n    source: me\n",
+        encoding="utf-8",
+    )
     status, diags = check_json(capsys, game.parent, "mini-cards")
     assert status == 0 and [(d["code"], d["line"]) for d in diags] == [("W734", 6)]
 
 
 # -- the kit ---------------------------------------------------------------------------------
 
+
 def test_credits_reach_the_manifest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """manifest.json lists the credit of every picture the kit prints (file, title, author,
     licence, source), and not the credits of files it does not print."""
     game = _game_with_art(tmp_path, "crate.svg", CRATE)
     out = tmp_path / "out"
-    status, _, err = run_pnp(capsys, "build", "--content", str(game.parent), "--out", str(out),
-                             "--paper", "a4", "mini-cards")
+    status, _, err = run_pnp(
+        capsys,
+        "build",
+        "--content",
+        str(game.parent),
+        "--out",
+        str(out),
+        "--paper",
+        "a4",
+        "mini-cards",
+    )
     assert status == 0, err
     manifest = json.loads((out / "mini-cards" / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["credits"] == [{"file": "art/crate.svg", "title": "Test",
-                                    "author": "Tester", "licence": "CC0",
-                                    "source": "made for this test"}]
+    assert manifest["credits"] == [
+        {
+            "file": "art/crate.svg",
+            "title": "Test",
+            "author": "Tester",
+            "licence": "CC0",
+            "source": "made for this test",
+        }
+    ]
 
 
 # -- deck backs ------------------------------------------------------------------------------
 
+
 def _back(game: Game, deck: str, theme: cards.Theme) -> Image.Image:
     """A deck's back, rendered and made grey."""
-    name = (game.components.decks()[deck].name if game.components else deck)
+    name = game.components.decks()[deck].name if game.components else deck
     pdf = _face(cards.draw_back, game, deck, name, theme)
     page = pypdfium2.PdfDocument(pdf)[0]
     image: Image.Image = page.render(scale=1).to_pil().convert("L")
@@ -337,15 +384,22 @@ def test_deck_backs_differ_in_pattern_in_the_ink_saver_print(di: Game) -> None:
     decks = _printed_backs(di)
     images = {d: _back(di, d, cards.Theme(ink_saver=True)) for d in decks}
     for a, b in itertools.combinations(decks, 2):
-        diff = Image.frombytes("L", images[a].size, bytes(
-            abs(x - y) for x, y in zip(images[a].tobytes(), images[b].tobytes(), strict=True)))
+        diff = Image.frombytes(
+            "L",
+            images[a].size,
+            bytes(
+                abs(x - y) for x, y in zip(images[a].tobytes(), images[b].tobytes(), strict=True)
+            ),
+        )
         assert _mean(diff) >= 8, (a, b, _mean(diff))
 
 
 def test_each_deck_back_has_its_own_look() -> None:
     """No two decks share a ground colour or a pattern."""
-    styles = [cards.back_style(d) for d in ("street", "politics", "headline", "goals",
-                                            "bribes-and-favors", "blank")]
+    styles = [
+        cards.back_style(d)
+        for d in ("street", "politics", "headline", "goals", "bribes-and-favors", "blank")
+    ]
     assert len({s.ground for s in styles}) == len(styles)
     assert len({s.pattern for s in styles}) == len(styles)
 
@@ -367,8 +421,11 @@ def _grey(pdf: bytes) -> Image.Image:
 
 def _differ(a: Image.Image, b: Image.Image) -> float:
     """The mean difference of two grey images of one size, 0-255."""
-    return _mean(Image.frombytes("L", a.size, bytes(
-        abs(x - y) for x, y in zip(a.tobytes(), b.tobytes(), strict=True))))
+    return _mean(
+        Image.frombytes(
+            "L", a.size, bytes(abs(x - y) for x, y in zip(a.tobytes(), b.tobytes(), strict=True))
+        )
+    )
 
 
 def test_every_heist_piece_and_role_prints_its_own_picture(heist_game: Game) -> None:
@@ -406,8 +463,10 @@ def test_heist_reference_cards_carry_their_pictures(heist_game: Game, tmp_path: 
         (bare_dir / "art" / f"{name}.svg").unlink()
     credits = bare_dir / "art" / "credits.yaml"
     text = credits.read_text(encoding="utf-8")
-    credits.write_text(re.sub(r"  - file: art/reference-(setup|roles)\.svg\n(    .*\n)+", "",
-                              text), encoding="utf-8")
+    credits.write_text(
+        re.sub(r"  - file: art/reference-(setup|roles)\.svg\n(    .*\n)+", "", text),
+        encoding="utf-8",
+    )
     bare = load_game(tmp_path, HEIST).game
     setup = GEO.layouts["heist-setup"]
     with_art = _grey(_face(heist.draw_setup, heist_game, setup, cards.Theme()))
@@ -436,7 +495,8 @@ def test_heist_backs_differ_in_greyscale_and_in_the_ink_saver_print(heist_game: 
 
 
 def test_a_changed_back_picture_is_a_changed_face_and_a_new_rulebook(
-        heist_game: Game, tmp_path: Path) -> None:
+    heist_game: Game, tmp_path: Path
+) -> None:
     """`pnp diff` and the rulebook's cache look at every picture the content uses (a
     back's, found by name), not at card art only."""
     from pnp.diff.faces import same
@@ -446,17 +506,21 @@ def test_a_changed_back_picture_is_a_changed_face_and_a_new_rulebook(
     other = tmp_path / HEIST
     shutil.copytree(CONTENT / HEIST, other)
     (other / "art" / "back-deck.svg").write_bytes(
-        (CONTENT / HEIST / "art" / "rose.svg").read_bytes())
+        (CONTENT / HEIST / "art" / "rose.svg").read_bytes()
+    )
     # the same model, read from a folder whose deck back is another picture
     changed = dataclasses.replace(heist_game, files=load_game(tmp_path, HEIST).game.files)
     assert same(heist_game, dataclasses.replace(heist_game))
     assert not same(heist_game, changed)
-    keys = {render_rulebook._key(g, Book(g), GEO, "illustrated", "a4", False)
-            for g in (heist_game, changed)}
+    keys = {
+        render_rulebook._key(g, Book(g), GEO, "illustrated", "a4", False)
+        for g in (heist_game, changed)
+    }
     assert len(keys) == 2
 
 
 # -- portraits on boards and Favor chips, pictures on punch-out pieces -------------------------
+
 
 def _di_with_portrait(tmp_path: Path, portrait: str = "art/ample-dress.svg") -> Path:
     """A copy of Diplomatic Immunity whose first woman has a portrait and whose Immunity
@@ -465,14 +529,18 @@ def _di_with_portrait(tmp_path: Path, portrait: str = "art/ample-dress.svg") -> 
     shutil.copytree(CONTENT / DI, content / DI)
     chars = content / DI / "characters.yaml"
     text = chars.read_text(encoding="utf-8")
-    chars.write_text(text.replace("        face: woman\n",
-                                  f"        face: woman\n        art: {portrait}\n", 1),
-                     encoding="utf-8")
+    chars.write_text(
+        text.replace("        face: woman\n", f"        face: woman\n        art: {portrait}\n", 1),
+        encoding="utf-8",
+    )
     comps = content / DI / "components.yaml"
     text = comps.read_text(encoding="utf-8")
-    comps.write_text(text.replace("    name: Immunity chips\n",
-                                  "    name: Immunity chips\n    art: art/abacus.svg\n", 1),
-                     encoding="utf-8")
+    comps.write_text(
+        text.replace(
+            "    name: Immunity chips\n", "    name: Immunity chips\n    art: art/abacus.svg\n", 1
+        ),
+        encoding="utf-8",
+    )
     return content
 
 
@@ -529,12 +597,14 @@ def test_a_portrait_shows_on_the_board_and_the_favor_chip(di: Game, tmp_path: Pa
     assert _differ(_piece_image(with_art[other]), _piece_image(plain[other])) == 0
 
 
-def test_a_missing_portrait_is_e730_at_its_line(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_missing_portrait_is_e730_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     content = _di_with_portrait(tmp_path, "art/nobody.svg")
     status, diags = check_json(capsys, content, DI)
     assert status == 1
     text = (content / DI / "characters.yaml").read_text(encoding="utf-8")
-    line = text[:text.index("art: art/nobody.svg")].count("\n") + 1
+    line = text[: text.index("art: art/nobody.svg")].count("\n") + 1
     assert [(d["code"], Path(d["file"]).name, d["line"]) for d in diags][:1] == [
-        ("E730", "characters.yaml", line)]
+        ("E730", "characters.yaml", line)
+    ]

@@ -76,8 +76,10 @@ def _on_page(rect: sheets.Rect, rotation: int, x: float, y: float) -> tuple[floa
     size = geometry.default().layouts["board"].size
     u, v = x - size.width / 2, y - size.height / 2
     turn = {0: (1, 0), 90: (0, 1), -90: (0, -1), 180: (-1, 0)}[rotation]  # (cos, sin)
-    return (rect.x + rect.w / 2 + turn[0] * u - turn[1] * v,
-            rect.y + rect.h / 2 + turn[1] * u + turn[0] * v)
+    return (
+        rect.x + rect.w / 2 + turn[0] * u - turn[1] * v,
+        rect.y + rect.h / 2 + turn[1] * u + turn[0] * v,
+    )
 
 
 def _heat_box_marked(archetype_id: str, marker: str, paper: str = "a4") -> str:
@@ -90,7 +92,7 @@ def _heat_box_marked(archetype_id: str, marker: str, paper: str = "a4") -> str:
     chars = _chars_in(_pdf(paper)[page_no], rect)
     text = "".join(c for c, _ in chars)
     start = text.index(f"LIMIT · {marker}")
-    tab = [box for _c, box in chars[start:start + len(f"LIMIT · {marker}")]]
+    tab = [box for _c, box in chars[start : start + len(f"LIMIT · {marker}")]]
     tab_y = (min(b[1] for b in tab) + max(b[3] for b in tab)) / 2
     # the track's numbers are set at 22 pt: their glyphs, turned, are far wider on the page
     # than any other digit on the face
@@ -201,8 +203,13 @@ def test_backs_line_up_after_a_long_edge_flip(paper: str) -> None:
         assert (back.y, back.w, back.h) == pytest.approx((rect.y, rect.w, rect.h))
         # and the faces, not just their trims, line up: turned over side to side, the point
         # (x, y) of the front has the back's (width - x, y) behind it, top edge behind top
-        for x, y in ((0, 0), (size.width, 0), (0, size.height), (size.width, size.height),
-                     (mm(30), mm(80))):
+        for x, y in (
+            (0, 0),
+            (size.width, 0),
+            (0, size.height),
+            (size.width, size.height),
+            (mm(30), mm(80)),
+        ):
             fx, fy = _on_page(rect, turn, x, y)
             bx, by = _on_page(back, back_turn, size.width - x, y)
             assert (p.width - bx, by) == pytest.approx((fx, fy))
@@ -239,8 +246,10 @@ def test_nothing_for_a_game_without_characters() -> None:
 def test_limits_come_from_the_rules() -> None:
     faces = {f.archetype.id: f for pair in boards.faces(_game()) for f in pair}
     assert (faces["heir"].with_immunity, faces["heir"].without_immunity) == (5, 4)
-    assert (faces["military-attache"].with_immunity,
-            faces["military-attache"].without_immunity) == (4, 3)
+    assert (
+        faces["military-attache"].with_immunity,
+        faces["military-attache"].without_immunity,
+    ) == (4, 3)
     assert (faces["ambassador"].with_immunity, faces["ambassador"].without_immunity) == (5, 3)
 
 
@@ -261,9 +270,18 @@ def test_every_face_shows_its_parts() -> None:
         for back, diplomat in ((False, woman), (True, man)):
             page_no, rect, _rotation = _board(index, "letter", back)
             text = "".join(c for c, _ in _chars_in(doc[page_no], rect))
-            for part in (archetype.bend.name, archetype.cost.name, diplomat.signature.name,
-                         "ONCE PER GAME", "IMMUNITY", "SIGNATURE", "FAVOR", "HEAT",
-                         "Diplomatic Immunity v0.27", boards.initials(diplomat.name)):
+            for part in (
+                archetype.bend.name,
+                archetype.cost.name,
+                diplomat.signature.name,
+                "ONCE PER GAME",
+                "IMMUNITY",
+                "SIGNATURE",
+                "FAVOR",
+                "HEAT",
+                "Diplomatic Immunity v0.27",
+                boards.initials(diplomat.name),
+            ):
                 assert part in text, (diplomat.name, part)
             # rules text may wrap, and pdfium mixes up the order of turned lines: every word
             # of it must be on the face, as often as the text has it
@@ -284,9 +302,11 @@ def test_text_that_cannot_fit_is_an_error_not_overflow() -> None:
     woman = heir.diplomats[0]
     long = " ".join(["Evening: take $6M from the bank, then tell everyone at length."] * 6)
     signature = dataclasses.replace(
-        woman.signature, text=dataclasses.replace(woman.signature.text, printed=long))
+        woman.signature, text=dataclasses.replace(woman.signature.text, printed=long)
+    )
     archetypes[1] = dataclasses.replace(
-        heir, diplomats=(dataclasses.replace(woman, signature=signature), *heir.diplomats[1:]))
+        heir, diplomats=(dataclasses.replace(woman, signature=signature), *heir.diplomats[1:])
+    )
     broken = dataclasses.replace(game, archetypes=tuple(archetypes))
     found = boards.problems(broken, geometry.default())
     assert len(found) == 1
@@ -316,13 +336,16 @@ def test_text_boxes_sit_in_the_safe_zone() -> None:
         assert box.y + box.h <= size.height - size.safe + 0.01, box.name
 
 
-@pytest.mark.parametrize(("name", "monogram"), [
-    ("Dame Honoria Vane", "HV"),
-    ("Count Tobias von Hallern", "TH"),
-    ("Mei Lin Zhou", "MZ"),
-    ("Étienne Roussel", "ÉR"),
-    ("Father Tomasz Wójcik", "TW"),
-    ("Madonna", "M"),
-])
+@pytest.mark.parametrize(
+    ("name", "monogram"),
+    [
+        ("Dame Honoria Vane", "HV"),
+        ("Count Tobias von Hallern", "TH"),
+        ("Mei Lin Zhou", "MZ"),
+        ("Étienne Roussel", "ÉR"),
+        ("Father Tomasz Wójcik", "TW"),
+        ("Madonna", "M"),
+    ],
+)
 def test_initials(name: str, monogram: str) -> None:
     assert boards.initials(name) == monogram

@@ -24,8 +24,9 @@ def test_build_writes_kit_and_manifest(tmp_path: Path, capsys: pytest.CaptureFix
     """The kit's PDFs and a manifest with each file's pages, paper, sha256 and contents."""
     content = _content(tmp_path)
     out = tmp_path / "out"
-    status, stdout, _ = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                                "--paper", "a4")
+    status, stdout, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
     assert status == 0, stdout
     folder = out / "diplomatic-immunity"
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
@@ -46,30 +47,34 @@ def test_errors_write_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     """Content with an error: exit 1, diagnostics printed, no file written."""
     content = _content(tmp_path)
     goals = content / "diplomatic-immunity" / "goals.yaml"
-    goals.write_text(goals.read_text(encoding="utf-8").replace("private-jet", "privat-jet", 1),
-                     encoding="utf-8")
+    goals.write_text(
+        goals.read_text(encoding="utf-8").replace("private-jet", "privat-jet", 1), encoding="utf-8"
+    )
     out = tmp_path / "out"
-    status, stdout, stderr = run_pnp(capsys, "build", "--content", str(content), "--out",
-                                     str(out))
+    status, stdout, stderr = run_pnp(capsys, "build", "--content", str(content), "--out", str(out))
     assert status == 1 and "E204" in stdout and "nothing was written" in stderr
     assert not out.exists()
 
 
-def test_failed_build_keeps_previous_kit(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_build_keeps_previous_kit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A build that fails while rendering leaves the previous good PDFs byte for byte."""
     content = _content(tmp_path)
     out = tmp_path / "out"
-    assert run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                   "--paper", "a4")[0] == 0
+    assert (
+        run_pnp(capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4")[0]
+        == 0
+    )
     before = {p.name: p.read_bytes() for p in (out / "diplomatic-immunity").iterdir()}
 
     def broken(*args: object) -> list[build.Output]:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(build, "renderers", lambda: [build.card_outputs, broken])
-    status, _, stderr = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                                "--paper", "a4")
+    status, _, stderr = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
     assert status == 2 and "internal error" in stderr
     after = {p.name: p.read_bytes() for p in (out / "diplomatic-immunity").iterdir()}
     assert after == before
@@ -78,18 +83,32 @@ def test_failed_build_keeps_previous_kit(tmp_path: Path, capsys: pytest.CaptureF
 def test_out_inside_content_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """pnp never writes into the content folder, even when asked to."""
     content = _content(tmp_path)
-    status, _, stderr = run_pnp(capsys, "build", "--content", str(content), "--out",
-                                str(content / "kit"))
+    status, _, stderr = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(content / "kit")
+    )
     assert status == 2 and "inside the content folder" in stderr
     assert not (content / "kit").exists()
 
 
-def test_ink_saver_files_do_not_overwrite(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_ink_saver_files_do_not_overwrite(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--ink-saver writes its own files beside the full-colour kit."""
     content = _content(tmp_path)
     out = tmp_path / "out"
-    assert run_pnp(capsys, "build", "--content", str(content), "--out", str(out), "--paper",
-                   "letter", "--ink-saver")[0] == 0
+    assert (
+        run_pnp(
+            capsys,
+            "build",
+            "--content",
+            str(content),
+            "--out",
+            str(out),
+            "--paper",
+            "letter",
+            "--ink-saver",
+        )[0]
+        == 0
+    )
     assert (out / "diplomatic-immunity" / "cards-letter-ink-saver.pdf").is_file()
     assert not (out / "diplomatic-immunity" / "cards-letter.pdf").exists()

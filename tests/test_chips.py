@@ -71,8 +71,13 @@ def test_counts_equal_components(di: Game, kit: dict[str, build.Output]) -> None
         assert drawn["chips"] == {i: items[i].count for i in chips.SHAPES}
         assert drawn["chips"]["favor-chips"] == 24 == len(di.diplomats)
         per_seat = {i.id: i.per_seat for i in comp.items if i.per_seat}
-        assert set(per_seat) == {"immunity-chips", "heat-markers", "signature-chips",
-                                 "law-markers", "departing-markers"}
+        assert set(per_seat) == {
+            "immunity-chips",
+            "heat-markers",
+            "signature-chips",
+            "law-markers",
+            "departing-markers",
+        }
         assert drawn["seats"] == {s.id: per_seat for s in comp.seats}
         assert len(comp.seats) == 6 and drawn["seats"]["jade"]["law-markers"] == 3
         chip_group = sum(n for i, n in drawn["chips"].items() if items[i].group)
@@ -82,9 +87,15 @@ def test_counts_equal_components(di: Game, kit: dict[str, build.Output]) -> None
 def test_sizes(di: Game) -> None:
     """Cut lines: quarter-size rounds for coins and the big chips, the stated sizes for the
     small markers, on every paper."""
-    expected = {"favor-chips": 24.26, "immunity-chips": 24.26, "signature-chips": 24.26,
-                "departing-markers": 22.0, "scandal-tokens": 19.05, "law-markers": 15.875,
-                "heat-markers": 12.7}
+    expected = {
+        "favor-chips": 24.26,
+        "immunity-chips": 24.26,
+        "signature-chips": 24.26,
+        "departing-markers": 22.0,
+        "scandal-tokens": 19.05,
+        "law-markers": 15.875,
+        "heat-markers": 12.7,
+    }
     pieces = chips.pieces(di)
     for paper in PAPERS:
         for page in chips.plan(chips.layout_of(pieces), GEO.papers[paper]):
@@ -172,8 +183,7 @@ def test_backs_mirror_fronts(di: Game, paper_id: str) -> None:
             assert (back.w, back.h) == (front.w, front.h)
 
 
-def _pixel(image: Image.Image, paper: Paper, x: float, y: float,
-           scale: float) -> tuple[int, ...]:
+def _pixel(image: Image.Image, paper: Paper, x: float, y: float, scale: float) -> tuple[int, ...]:
     """The RGB of the pixel at PDF point (x, y)."""
     px = image.getpixel((round(x * scale), round((paper.height - y) * scale)))
     assert isinstance(px, tuple)
@@ -181,8 +191,9 @@ def _pixel(image: Image.Image, paper: Paper, x: float, y: float,
 
 
 @pytest.mark.parametrize("paper_id", PAPERS)
-def test_backs_printed_behind_fronts(di: Game, docs: dict[str, pdfium.PdfDocument],
-                                     paper_id: str) -> None:
+def test_backs_printed_behind_fronts(
+    di: Game, docs: dict[str, pdfium.PdfDocument], paper_id: str
+) -> None:
     """In the PDF itself each piece's ground on the back page sits at the mirror of its
     front: the colour just outside the cut line (in the bleed) matches, and is not paper."""
     paper, doc = GEO.papers[paper_id], docs[paper_id]
@@ -216,14 +227,17 @@ def test_layout_clear_of_edges_and_neighbours(di: Game, paper_id: str) -> None:
             assert r.x >= edge and r.y >= edge
             assert r.x + r.w <= paper.width - edge and r.y + r.h <= paper.height - edge
         for i, a in enumerate(fronts):
-            for b in fronts[i + 1:]:
-                assert (a.x + a.w <= b.x + 1e-6 or b.x + b.w <= a.x + 1e-6
-                        or a.y + a.h <= b.y + 1e-6 or b.y + b.h <= a.y + 1e-6)
+            for b in fronts[i + 1 :]:
+                assert (
+                    a.x + a.w <= b.x + 1e-6
+                    or b.x + b.w <= a.x + 1e-6
+                    or a.y + a.h <= b.y + 1e-6
+                    or b.y + b.h <= a.y + 1e-6
+                )
 
 
 @pytest.mark.parametrize("paper_id", PAPERS)
-def test_nothing_printed_at_the_edge(docs: dict[str, pdfium.PdfDocument],
-                                     paper_id: str) -> None:
+def test_nothing_printed_at_the_edge(docs: dict[str, pdfium.PdfDocument], paper_id: str) -> None:
     """Rendered, every page is blank within 0.8 mm of its edge: pieces, ruler and label
     included."""
     doc = docs[paper_id]

@@ -45,15 +45,17 @@ def test_strict_makes_warnings_fail(capsys: pytest.CaptureFixture[str], copy_gam
     assert status == 1
 
 
-def test_json_diagnostics_have_the_contract_keys(capsys: pytest.CaptureFixture[str],
-                                                 copy_game) -> None:
+def test_json_diagnostics_have_the_contract_keys(
+    capsys: pytest.CaptureFixture[str], copy_game
+) -> None:
     """JSON output is an array of objects with exactly the documented keys."""
     game = copy_game("mini-di")
     (game / "goals.yaml").write_text("kind: goals\ndoors_per_goal: 3\ngoals: []\n")
     status, diags = check_json(capsys, game.parent, "mini-di")
     assert status == 1 and diags
-    assert all(set(d) == {"file", "line", "col", "severity", "code", "message", "hint"}
-               for d in diags)
+    assert all(
+        set(d) == {"file", "line", "col", "severity", "code", "message", "hint"} for d in diags
+    )
 
 
 def test_text_output_format(capsys: pytest.CaptureFixture[str], copy_game) -> None:
@@ -64,9 +66,10 @@ def test_text_output_format(capsys: pytest.CaptureFixture[str], copy_game) -> No
     status, out, _ = run_pnp(capsys, "check", "--content", str(game.parent))
     lines = out.strip().splitlines()
     assert status == 1
-    assert any(line.endswith(
-        "goals.yaml:6:24: error E204 unknown door 'defekt' (did you mean 'defect'?)")
-        for line in lines), lines
+    assert any(
+        line.endswith("goals.yaml:6:24: error E204 unknown door 'defekt' (did you mean 'defect'?)")
+        for line in lines
+    ), lines
     assert lines[-1] == "1 error, 1 warning in 7 files"  # 5 game files + 2 layout files
 
 
@@ -81,19 +84,24 @@ def test_all_problems_in_one_run(capsys: pytest.CaptureFixture[str], copy_game) 
     files = [Path(d["file"]).name for d in diags]
     reading = [d for d in diags if d["code"] == "E201"]
     assert {Path(d["file"]).name for d in reading} == {"game.yaml"}
-    assert diags[:len(reading)] == reading and "goals.yaml" in files
-    rest = diags[len(reading):]
+    assert diags[: len(reading)] == reading and "goals.yaml" in files
+    rest = diags[len(reading) :]
     naming = [d for d in rest if d["code"] in NAMING]
-    assert rest[:len(naming)] == naming and naming
-    for stage in (reading, naming, rest[len(naming):]):
+    assert rest[: len(naming)] == naming and naming
+    for stage in (reading, naming, rest[len(naming) :]):
         places = [(d["file"], d["line"]) for d in stage]
         assert places == sorted(places)
 
 
 def test_python_dash_m_runs(tmp_path: Path) -> None:
     """`python -m pnp check` works from any folder with --content."""
-    proc = subprocess.run([sys.executable, "-m", "pnp", "check", "--content", str(CONTENT)],
-                          capture_output=True, text=True, cwd=tmp_path, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pnp", "check", "--content", str(CONTENT)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1].startswith("0 errors")
 
@@ -115,8 +123,9 @@ def test_heist_variant_that_cannot_be_dealt(capsys: pytest.CaptureFixture[str], 
     game = copy_game("diamond-heist", CONTENT)
     rules = game / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
-    rules.write_text(text.replace("players: {min: 5, max: 10}", "players: {min: 5, max: 12}"),
-                     encoding="utf-8")
+    rules.write_text(
+        text.replace("players: {min: 5, max: 10}", "players: {min: 5, max: 12}"), encoding="utf-8"
+    )
     status, diags = check_json(capsys, game.parent, "diamond-heist")
     assert status == 1
     msgs = [d["message"] for d in diags if d["code"] == "E501"]

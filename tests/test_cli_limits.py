@@ -17,26 +17,36 @@ from tests.conftest import FIXTURES, check_json, run_pnp
 
 
 @pytest.mark.parametrize("offset", ["nan,0", "0,inf", "-inf,1", "5000,0", "0,-21"])
-def test_back_offset_must_be_a_few_millimetres(offset: str, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_back_offset_must_be_a_few_millimetres(
+    offset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--back-offset of nan, inf or metres is a usage error (exit 2), nothing written."""
-    status, _, err = run_pnp(capsys, "build", "--content", str(FIXTURES / "valid"),
-                             "mini-book", "--out", str(tmp_path / "out"),
-                             f"--back-offset={offset}")
+    status, _, err = run_pnp(
+        capsys,
+        "build",
+        "--content",
+        str(FIXTURES / "valid"),
+        "mini-book",
+        "--out",
+        str(tmp_path / "out"),
+        f"--back-offset={offset}",
+    )
     assert status == 2 and "--back-offset" in err
     assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("command", [["check"], ["diff", "HEAD", "HEAD"]])
-def test_negative_sim_is_a_usage_error(command: list[str],
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_negative_sim_is_a_usage_error(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     """--sim -5 is a usage error, not zero games."""
     status, _, err = run_pnp(capsys, *command, "--sim", "-5")
     assert status == 2 and "--sim" in err
 
 
-def test_jobs_are_capped_at_the_cpus(capsys: pytest.CaptureFixture[str],
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jobs_are_capped_at_the_cpus(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """--jobs 1000 starts no more worker processes than there are CPUs."""
     asked: list[int] = []
     real = simulate.run
@@ -61,7 +71,9 @@ def _art_game(tmp_path: Path, image: Path) -> Path:
     street.write_text(text[:first] + "    art: art/bag.png\n" + text[first:], encoding="utf-8")
     (game / "art" / "credits.yaml").write_text(
         "kind: credits\nassets:\n  - {file: art/bag.png, title: Bag, author: The designer, "
-        "licence: CC0, source: drawn for this game}\n", encoding="utf-8")
+        "licence: CC0, source: drawn for this game}\n",
+        encoding="utf-8",
+    )
     return game
 
 
@@ -77,8 +89,9 @@ def huge_images(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
-def test_decompression_bomb_is_e731(tmp_path: Path, huge_images: dict[str, Path],
-                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_decompression_bomb_is_e731(
+    tmp_path: Path, huge_images: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
     """Art of 20000 x 20000 pixels is E731 at the art line, not an internal error."""
     game = _art_game(tmp_path, huge_images["20000"])
     status, diags = check_json(capsys, game.parent, "mini-cards")
@@ -87,16 +100,22 @@ def test_decompression_bomb_is_e731(tmp_path: Path, huge_images: dict[str, Path]
     assert d["code"] == "E731" and "decompression bomb" in d["message"]
 
 
-def test_very_large_image_is_w733_not_a_python_warning(tmp_path: Path,
-                                                       huge_images: dict[str, Path]) -> None:
+def test_very_large_image_is_w733_not_a_python_warning(
+    tmp_path: Path, huge_images: dict[str, Path]
+) -> None:
     """Art of 12000 x 12000 pixels is warned about as W733 (exit 0 without --strict), and
     Pillow's own warning is never printed, by `check` or by `build`."""
     game = _art_game(tmp_path, huge_images["12000"])
     env = {**os.environ, "PYTHONWARNINGS": "default"}
     for command in (["check"], ["build", "--out", str(tmp_path / "out"), "--paper", "a4"]):
-        proc = subprocess.run([sys.executable, "-m", "pnp", *command, "--content",
-                               str(game.parent), "mini-cards"], capture_output=True,
-                              text=True, env=env, cwd=tmp_path, timeout=300)
+        proc = subprocess.run(
+            [sys.executable, "-m", "pnp", *command, "--content", str(game.parent), "mini-cards"],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=300,
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert "DecompressionBombWarning" not in proc.stderr + proc.stdout
         if command == ["check"]:

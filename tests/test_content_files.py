@@ -20,8 +20,9 @@ def _game(tmp_path: Path, name: str = "mini-book") -> Path:
     return dest
 
 
-def test_rulebook_link_outside_is_refused(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_rulebook_link_outside_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A rulebook chapter that links to a file outside the content folder is E110 and its
     words never reach the check (so never the PDF)."""
     game = _game(tmp_path)
@@ -36,8 +37,9 @@ def test_rulebook_link_outside_is_refused(tmp_path: Path,
     assert not any("TOP-SECRET" in str(x) for x in diags)
 
 
-def test_link_inside_the_content_folder_is_read(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_link_inside_the_content_folder_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A link to another file inside the content folder is an ordinary file."""
     game = _game(tmp_path)
     shared = tmp_path / "content" / ".shared"
@@ -48,8 +50,9 @@ def test_link_inside_the_content_folder_is_read(tmp_path: Path,
     assert (status, diags) == (0, [])
 
 
-def test_game_folder_linked_outside_is_refused(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_game_folder_linked_outside_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A game folder that is a link to a folder outside the content folder is not read."""
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(FIXTURES / "valid" / "mini-book", elsewhere)
@@ -59,8 +62,9 @@ def test_game_folder_linked_outside_is_refused(tmp_path: Path,
     assert status == 1 and [d["code"] for d in diags] == ["E110"]
 
 
-def test_fifo_rulebook_is_reported_not_opened(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_fifo_rulebook_is_reported_not_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A named pipe called rulebook.md is E111; the check does not wait on it (a blocking
     open would hang this test)."""
     game = _game(tmp_path)
@@ -71,8 +75,9 @@ def test_fifo_rulebook_is_reported_not_opened(tmp_path: Path,
     assert [(d["code"], Path(d["file"]).name) for d in diags] == [("E111", "rulebook.md")]
 
 
-def test_permission_error_says_permission(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_permission_error_says_permission(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A file pnp may not read is "cannot be read: Permission denied" with a chmod hint,
     not advice to save it as UTF-8."""
     game = _game(tmp_path)
@@ -91,8 +96,9 @@ def test_permission_error_says_permission(tmp_path: Path, capsys: pytest.Capture
     assert status == 1
 
 
-def test_bad_byte_in_markdown_is_located(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_byte_in_markdown_is_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A byte that is not UTF-8 in a rulebook source is reported at its line and column."""
     game = _game(tmp_path)
     text = (game / "rulebook.md").read_bytes().split(b"\n")
@@ -104,9 +110,9 @@ def test_bad_byte_in_markdown_is_located(tmp_path: Path,
     assert "0xe9" in d["message"] and status == 1
 
 
-def test_unreadable_game_folder_is_cannot_read(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str],
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unreadable_game_folder_is_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A game folder that cannot be listed is "cannot read folder", not "unknown game"."""
     game = _game(tmp_path)
     real_scandir = os.scandir
@@ -122,8 +128,9 @@ def test_unreadable_game_folder_is_cannot_read(tmp_path: Path,
     assert "E102 cannot read folder: Permission denied" in out
 
 
-def test_content_pointing_at_a_game_folder(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_content_pointing_at_a_game_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--content naming a game folder says so and suggests its parent."""
     game = _game(tmp_path)
     status, _, err = run_pnp(capsys, "check", "--content", str(game))
@@ -152,14 +159,12 @@ def test_alias_bomb_is_still_refused() -> None:
     assert str(MAX_ALIAS_VALUES) in problems[0].message
 
 
-def test_art_path_absolute_is_outside(tmp_path: Path,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_art_path_absolute_is_outside(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Art named by an absolute path outside the content folder is E732, never opened."""
     game = _game(tmp_path, "mini-cards")
     street = game / "street.yaml"
     text = street.read_text(encoding="utf-8")
     first = text.index("    text:")
-    street.write_text(text[:first] + "    art: /etc/hostname\n" + text[first:],
-                      encoding="utf-8")
+    street.write_text(text[:first] + "    art: /etc/hostname\n" + text[first:], encoding="utf-8")
     status, diags = check_json(capsys, game.parent, "mini-cards")
     assert status == 1 and [d["code"] for d in diags] == ["E732"]

@@ -11,8 +11,12 @@ from tests.conftest import CONTENT
 
 
 def _rec(rate: float) -> dict[str, object]:
-    return {"games": 1000, "wins": int(rate * 1000), "rate": rate, "ci95": [rate - 0.02,
-                                                                           rate + 0.02]}
+    return {
+        "games": 1000,
+        "wins": int(rate * 1000),
+        "rate": rate,
+        "ci95": [rate - 0.02, rate + 0.02],
+    }
 
 
 def test_outliers_outside_the_band_are_flagged_and_explained() -> None:
@@ -26,14 +30,16 @@ def test_outliers_outside_the_band_are_flagged_and_explained() -> None:
     found = {o["id"]: o for o in _outliers(model, goals, arch)}
     assert set(found) == {low.id, "consul"}
     assert found[low.id]["explained_by"] is None and found["consul"]["kind"] == "archetype"
-    ruling = dataclasses.replace((model.rulings or ())[0], id="bots-and-favors",
-                                 topic="Balance",
-                                 ruling=f"The bots cannot bargain, so {low.name} wins less.")
+    ruling = dataclasses.replace(
+        (model.rulings or ())[0],
+        id="bots-and-favors",
+        topic="Balance",
+        ruling=f"The bots cannot bargain, so {low.name} wins less.",
+    )
     model = dataclasses.replace(model, rulings=(*(model.rulings or ()), ruling))
     found = {o["id"]: o for o in _outliers(model, goals, arch)}
     assert found[low.id]["explained_by"] == "bots-and-favors"
     assert found["consul"]["explained_by"] is None
-
 
 
 def test_balance_is_judged_on_the_four_player_games() -> None:

@@ -24,16 +24,30 @@ def _card(game: Game, card_id: str) -> str:
 
 
 def _signature(game: Game, name: str) -> str:
-    return next(d.signature.text.printed for a in game.archetypes or () for d in a.diplomats
-                if d.signature.name == name)
+    return next(
+        d.signature.text.printed
+        for a in game.archetypes or ()
+        for d in a.diplomats
+        if d.signature.name == name
+    )
 
 
 def test_quick_reference_keeps_the_seed_reference_lines(game: Game) -> None:
-    reference = " ".join(c.text.printed for c in game.cards or ()
-                         if c.id in ("quick-reference", "favors-and-departures"))
-    for line in ("Heat still lands: a Scandal collapses it", "Shred and Favors work too",
-                 "price kept", "skip that turn", "Goal stays face up", "crime, Law or trick",
-                 "Evening Bend", "never in the last round"):
+    reference = " ".join(
+        c.text.printed
+        for c in game.cards or ()
+        if c.id in ("quick-reference", "favors-and-departures")
+    )
+    for line in (
+        "Heat still lands: a Scandal collapses it",
+        "Shred and Favors work too",
+        "price kept",
+        "skip that turn",
+        "Goal stays face up",
+        "crime, Law or trick",
+        "Evening Bend",
+        "never in the last round",
+    ):
         assert line in reference, line
 
 
@@ -44,7 +58,7 @@ def test_boards_do_not_make_every_scandal_cost_immunity() -> None:
 
 def test_zero_tolerance_is_not_heat_that_stops_a_departure() -> None:
     leaving = (RULEBOOK / "08-leaving.md").read_text(encoding="utf-8")
-    heat = leaving[leaving.index("- **Heat.**"):].split("\n- ", 1)[0]
+    heat = leaving[leaving.index("- **Heat.**") :].split("\n- ", 1)[0]
     assert "Zero Tolerance does not" in heat
 
 
@@ -55,16 +69,18 @@ def test_rulebook_sentences_follow_the_seed() -> None:
     assert "a diplomat at one Heat or less can afford to break a promise" not in favors
 
 
-@pytest.mark.parametrize(("card", "words"), [
-    ("defect-card", ("book", "cool 1 Heat", "below your no-Immunity Limit")),
-    ("private-jet-card", ("play it as you book the Private Jet",)),
-    ("repeal", ("Remove a Law in effect", "your own crime included",
-                "after the reactions")),
-    ("blackmail", ("chooses one", "cannot choose what they cannot pay")),
-    ("frame", ("only with a crime on your Rap Sheet",)),
-    ("double-agent", ("Instead of your own vote",)),
-    ("society-dinner", ("Each player tied", "Nobody does if no one has a crime")),
-])
+@pytest.mark.parametrize(
+    ("card", "words"),
+    [
+        ("defect-card", ("book", "cool 1 Heat", "below your no-Immunity Limit")),
+        ("private-jet-card", ("play it as you book the Private Jet",)),
+        ("repeal", ("Remove a Law in effect", "your own crime included", "after the reactions")),
+        ("blackmail", ("chooses one", "cannot choose what they cannot pay")),
+        ("frame", ("only with a crime on your Rap Sheet",)),
+        ("double-agent", ("Instead of your own vote",)),
+        ("society-dinner", ("Each player tied", "Nobody does if no one has a crime")),
+    ],
+)
 def test_clear_card_texts(game: Game, card: str, words: tuple[str, ...]) -> None:
     text = " ".join(_card(game, card).split())
     for w in words:
@@ -74,8 +90,9 @@ def test_clear_card_texts(game: Game, card: str, words: tuple[str, ...]) -> None
 def test_signatures_say_when(game: Game) -> None:
     assert "Afternoon" in _signature(game, "Visa Denied")
     assert "Departing rival" in _signature(game, "Front Page")
-    excommunication = next(a.bend.text.printed for a in game.archetypes or ()
-                           if a.bend.name == "Excommunication")
+    excommunication = next(
+        a.bend.text.printed for a in game.archetypes or () if a.bend.name == "Excommunication"
+    )
     assert "back to the box" in excommunication and "one choice" in excommunication
 
 

@@ -144,16 +144,24 @@ def test_every_effect_of_the_content_is_implemented(model: Model) -> None:
 
     assert not_implemented(model) == []
     assert set(effects.STEPS) == {t.name for t in TERMS.values() if t.kind is TermKind.STEP}
-    assert {t.name for t in TERMS.values()
-                                      if t.kind is TermKind.CONDITION} == conditions.IMPLEMENTED
+    assert {
+        t.name for t in TERMS.values() if t.kind is TermKind.CONDITION
+    } == conditions.IMPLEMENTED
 
 
 def _inst(game: Game, card_id: str) -> int:
     """A card instance by card id, taken out of wherever it lies."""
     s = game.state
     inst = next(i for i, c in enumerate(s.cards) if c.id == card_id)
-    for zone in (s.street, s.politics, s.street_discard, s.politics_discard, s.clock,
-                 s.boxed, *[p.hand for p in s.players]):
+    for zone in (
+        s.street,
+        s.politics,
+        s.street_discard,
+        s.politics_discard,
+        s.clock,
+        s.boxed,
+        *[p.hand for p in s.players],
+    ):
         if inst in zone:
             zone.remove(inst)
     if s.headline == inst:
@@ -180,10 +188,21 @@ def test_sample_turn(model: Model) -> None:
     s.laws.clear()
     for c in me.hand:
         (s.street_discard if s.card(c).deck.id == "street" else s.politics_discard).append(c)
-    me.hand = [_inst(game, "diplomatic-bag"), _inst(game, "contraband-art"),
-               _inst(game, "legalise-smuggling")]
-    me.hand += [_inst(game, k) for k in ("scapegoat", "sealed-pouch", "cooked-books",
-                                         "cover-story", "friends-at-the-precinct")]
+    me.hand = [
+        _inst(game, "diplomatic-bag"),
+        _inst(game, "contraband-art"),
+        _inst(game, "legalise-smuggling"),
+    ]
+    me.hand += [
+        _inst(game, k)
+        for k in (
+            "scapegoat",
+            "sealed-pouch",
+            "cooked-books",
+            "cover-story",
+            "friends-at-the-precinct",
+        )
+    ]
     for p in s.players:
         s.favor_holder[p.seat] = p.seat
         for c in [c for c in p.hand if s.card(c).kind is CardKind.MANEUVER]:
@@ -197,14 +216,26 @@ def test_sample_turn(model: Model) -> None:
     # Play the turn alone, the rest of the table reacting with nothing and voting yes.
     game._flow = game._turn(me)  # a scenario: one turn, from its Morning
     game._ask = next(game._flow)
-    bag, art, law = (next(i for i in me.hand if s.card(i).id == k)
-                     for k in ("diplomatic-bag", "contraband-art", "legalise-smuggling"))
+    bag, art, law = (
+        next(i for i in me.hand if s.card(i).id == k)
+        for k in ("diplomatic-bag", "contraband-art", "legalise-smuggling")
+    )
     crimes = [bag, art]
-    script = {"afternoon": ("crimes",), "cover": ("no",), "evening": ("law", law),
-              "burn-bag": ("no",), "vote": ("yes",), "bribe": ("none",),
-              "react": ("none",), "draw-deck": ("deck", "politics"), "signature": ("no",),
-              "vote-card": ("none",), "cash-on-law": ("no",), "cash-on-crime": ("no",),
-              "call-vote": ("no",)}
+    script = {
+        "afternoon": ("crimes",),
+        "cover": ("no",),
+        "evening": ("law", law),
+        "burn-bag": ("no",),
+        "vote": ("yes",),
+        "bribe": ("none",),
+        "react": ("none",),
+        "draw-deck": ("deck", "politics"),
+        "signature": ("no",),
+        "vote-card": ("none",),
+        "cash-on-law": ("no",),
+        "cash-on-crime": ("no",),
+        "call-vote": ("no",),
+    }
     while game.ask is not None:
         ask = game.ask
         action: tuple[object, ...]
@@ -221,7 +252,8 @@ def test_sample_turn(model: Model) -> None:
     # Morning: cool 1 (1 -> 0) and draw 2; two crimes give 1 + 2 = 3 Heat and $2M + $4M.
     assert me.heat == 1 - game.rules.morning.cool + 3
     assert me.money == 5 + 6 - game.rules.evening.law_fee
-    assert any(s.card(law_.card).id == "legalise-smuggling" and law_.owner == me.seat
-               for law_ in s.laws)
+    assert any(
+        s.card(law_.card).id == "legalise-smuggling" and law_.owner == me.seat for law_ in s.laws
+    )
     # Ten cards after the Morning, two crimes and the Law played: seven, the hand limit.
     assert len(me.hand) == game.rules.hand_limit

@@ -134,6 +134,7 @@ def lines(game: Game) -> str:
 
 # ---- the clock ---------------------------------------------------------------------------
 
+
 def test_no_booking_once_rivals_cannot_get_their_turn(model: Model) -> None:
     """Ruling `last-bookings`: a door can be booked only while the clock leaves every rival a
     full turn to stop it (two rounds for the Slow Boat)."""
@@ -200,6 +201,7 @@ def test_a_failed_departure_at_the_clock_does_not_stop_the_next(model: Model) ->
 
 # ---- Signatures aimed at Departures ------------------------------------------------------
 
+
 def _departing_rival(game: Game, attacker: Player) -> Player:
     s = game.state
     rival = next(q for q in s.players if q.seat != attacker.seat)
@@ -218,11 +220,19 @@ def test_visa_denied_is_offered_and_stops_a_departure(model: Model) -> None:
     seat_as(game, me, "rafael-ortega")
     rival = _departing_rival(game, me)
     s.turn = me.seat
-    asked = run(game, game._afternoon(me), {
-        "afternoon": ("crimes",),
-        "afternoon-action": lambda ask: ("signature", "departure")
-        if ("signature", "departure") in ask.options else ("stop",),
-        "deny": ("no",)})
+    asked = run(
+        game,
+        game._afternoon(me),
+        {
+            "afternoon": ("crimes",),
+            "afternoon-action": lambda ask: (
+                ("signature", "departure")
+                if ("signature", "departure") in ask.options
+                else ("stop",)
+            ),
+            "deny": ("no",),
+        },
+    )
     assert any(("signature", "departure") in a.options for a in asked)
     assert me.signature_used and s.uses.get("signature:rafael-ortega") == 1
     assert rival.departing is not None and rival.departing.tip_offs == 1
@@ -239,14 +249,23 @@ def test_front_page_hits_a_departing_rival(model: Model) -> None:
     seat_as(game, me, "marcus-bell")
     rival = _departing_rival(game, me)
     s.turn = me.seat
-    run(game, game._afternoon(me), {
-        "afternoon": ("crimes",),
-        "afternoon-action": lambda ask: ("signature", "departure")
-        if ("signature", "departure") in ask.options else ("stop",)})
+    run(
+        game,
+        game._afternoon(me),
+        {
+            "afternoon": ("crimes",),
+            "afternoon-action": lambda ask: (
+                ("signature", "departure")
+                if ("signature", "departure") in ask.options
+                else ("stop",)
+            ),
+        },
+    )
     assert rival.heat == modifiers.leak_heat(s, me, 2) and me.signature_used
 
 
 # ---- crimes --------------------------------------------------------------------------------
+
 
 def _crime(game: Game, p: Player) -> int:
     inst = take(game, "diplomatic-bag")
@@ -270,10 +289,18 @@ def test_scandal_from_a_leak_mid_crime_clears_the_table(model: Model) -> None:
     def react(ask: Ask) -> Action:
         return next((o for o in ask.options if o[0] == "react"), ("none",))
 
-    run(game, game._turn(me), {
-        "afternoon": ("crimes",), "react": react, "scandal-discard": lambda a: a.options[0],
-        "afternoon-action": lambda ask: ("crime", crime) if ("crime", crime) in ask.options
-        else ("stop",)})
+    run(
+        game,
+        game._turn(me),
+        {
+            "afternoon": ("crimes",),
+            "react": react,
+            "scandal-discard": lambda a: a.options[0],
+            "afternoon-action": lambda ask: (
+                ("crime", crime) if ("crime", crime) in ask.options else ("stop",)
+            ),
+        },
+    )
     assert me.scandals == 1 and s.table == []
     assert crime in s.street_discard and crime not in me.rap_sheet
     assert all(leak in s.street_discard for leak in leaks)
@@ -313,9 +340,16 @@ def test_the_criminal_may_repeal_after_the_reactions(model: Model) -> None:
         return ("repeal", repeal) if ("repeal", repeal) in ask.options else ("none",)
 
     s.turn = me.seat
-    run(game, game._crime(me, crime), {
-        "react": react, "react-repeal": repeal_it, "repeal": lambda a: a.options[0],
-        "cover": lambda a: next(o for o in a.options if o[0] == "cover")})
+    run(
+        game,
+        game._crime(me, crime),
+        {
+            "react": react,
+            "react-repeal": repeal_it,
+            "repeal": lambda a: a.options[0],
+            "cover": lambda a: next(o for o in a.options if o[0] == "cover"),
+        },
+    )
     assert order[-1] == f"repeal:{me.seat}" and "react" in order
     assert order.index(f"repeal:{me.seat}") > max(i for i, x in enumerate(order) if x == "react")
     assert s.laws == []
@@ -336,13 +370,13 @@ def test_a_recalled_player_may_take_a_crime_back(model: Model) -> None:
     holder.recalled = True
     s.favor_holder[me.seat] = holder.seat
     s.turn = me.seat
-    asked = run(game, game._crime(me, crime), {"cash-on-crime": ("cash",),
-                                                 "honour": ("honour",)})
+    asked = run(game, game._crime(me, crime), {"cash-on-crime": ("cash",), "honour": ("honour",)})
     assert any(a.kind == "cash-on-crime" and a.seat == holder.seat for a in asked)
     assert crime not in me.rap_sheet and s.favor_holder[me.seat] == me.seat
 
 
 # ---- your turn -----------------------------------------------------------------------------
+
 
 def test_burn_bag_at_any_step_of_your_turn(model: Model) -> None:
     """Ruling `burn-bag-own-turn`: the Burn Bag is offered in the Morning, the Afternoon and
@@ -351,8 +385,9 @@ def test_burn_bag_at_any_step_of_your_turn(model: Model) -> None:
     s = game.state
     me = s.players[s.first]
     me.hand += [take(game, "leak") for _ in range(6)]
-    asked = run(game, game._turn(me), {"afternoon": ("crimes",),
-                                       "hand-limit": lambda a: a.options[0]})
+    asked = run(
+        game, game._turn(me), {"afternoon": ("crimes",), "hand-limit": lambda a: a.options[0]}
+    )
     kinds = [a.kind for a in asked if a.kind in ("burn-bag", "afternoon", "evening")]
     assert kinds == ["burn-bag", "burn-bag", "afternoon", "burn-bag"]
 

@@ -51,9 +51,24 @@ class Repo:
     def git(self, *args: str) -> str:
         """Run git in the repository; its stdout."""
         env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
-        proc = subprocess.run(["git", "-c", "user.name=pnp", "-c", "user.email=pnp@example.org",
-                               "-c", "commit.gpgsign=false", "-C", str(self.root), *args],
-                              capture_output=True, text=True, check=True, env=env)
+        proc = subprocess.run(
+            [
+                "git",
+                "-c",
+                "user.name=pnp",
+                "-c",
+                "user.email=pnp@example.org",
+                "-c",
+                "commit.gpgsign=false",
+                "-C",
+                str(self.root),
+                *args,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
         return proc.stdout
 
     def edit(self, rel: str, old: str, new: str, after: str = "") -> None:
@@ -64,7 +79,7 @@ class Repo:
         start = text.index(after) if after else 0
         assert text.count(after) == 1 if after else text.count(old) == 1, rel
         at = text.index(old, start)
-        path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+        path.write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -90,9 +105,23 @@ def _diff(capsys: pytest.CaptureFixture[str], repo: Repo, *args: str) -> tuple[i
 @pytest.fixture(scope="module")
 def as_json(repo: Repo) -> dict[str, Any]:
     """`pnp diff HEAD~1 HEAD --format json` on the repository (run once, in a process)."""
-    proc = subprocess.run([sys.executable, "-m", "pnp", "diff", "HEAD~1", "HEAD", "--content",
-                           str(repo.content), "--format", "json"],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pnp",
+            "diff",
+            "HEAD~1",
+            "HEAD",
+            "--content",
+            str(repo.content),
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     data: dict[str, Any] = json.loads(proc.stdout)
     return data
@@ -108,10 +137,14 @@ def test_json_lists_exactly_the_two_changes(as_json: dict[str, Any]) -> None:
     print it), nothing else; the fact that quotes the price is check data, apart."""
     di = _game(as_json, "diplomatic-immunity")
     assert di["status"] == "changed" and di["version"] == {"old": "0.27", "new": "0.27"}
-    found = [(c["section"], c["id"], c["status"], [f["field"] for f in c["fields"]])
-             for c in di["changes"]]
-    assert found == [("cards", "shell-company", "changed", ["text"]),
-                     ("departures", "medical-evacuation", "changed", ["price", "text", "board"])]
+    found = [
+        (c["section"], c["id"], c["status"], [f["field"] for f in c["fields"]])
+        for c in di["changes"]
+    ]
+    assert found == [
+        ("cards", "shell-company", "changed", ["text"]),
+        ("departures", "medical-evacuation", "changed", ["price", "text", "board"]),
+    ]
     card, door = di["changes"]
     text = card["fields"][0]
     assert text["old"] == "Take $1M from a rival of your choice."
@@ -119,7 +152,8 @@ def test_json_lists_exactly_the_two_changes(as_json: dict[str, Any]) -> None:
     assert ["-", "a"] in text["words"] and ["+", "any"] in text["words"]
     assert door["fields"][0] == {"field": "price", "old": 3, "new": 4, "style": "money"}
     assert [(c["id"], [f["field"] for f in c["fields"]]) for c in di["check_data"]] == [
-        ("medical-evacuation", ["value", "quote"])]
+        ("medical-evacuation", ["value", "quote"])
+    ]
     assert _game(as_json, "diamond-heist")["status"] == "unchanged"
     assert as_json["changed"] is True and as_json["format"] == 1
     assert as_json["old"]["kind"] == as_json["new"]["kind"] == "revision"
@@ -130,7 +164,9 @@ def test_json_names_the_changed_faces_and_warns(as_json: dict[str, Any]) -> None
     did not change, a warning says to bump it."""
     di = _game(as_json, "diplomatic-immunity")
     assert [(p["component"], p["status"]) for p in di["printed"]] == [
-        ("card:shell-company", "changed"), ("departures-board", "changed")]
+        ("card:shell-company", "changed"),
+        ("departures-board", "changed"),
+    ]
     assert len(di["warnings"]) == 1 and "version is still 0.27" in di["warnings"][0]
     assert di["simulation"] is None
 
@@ -140,10 +176,13 @@ def test_text_format(capsys: pytest.CaptureFixture[str], repo: Repo) -> None:
     status, out, _ = _diff(capsys, repo, "HEAD~1", "HEAD", "diplomatic-immunity")
     assert status == 0
     entries = [line.strip() for line in out.splitlines() if line.startswith("    ~ ")]
-    assert entries == ["~ card Shell Company (shell-company)",
-                       "~ door Medical Evacuation (medical-evacuation)",
-                       "~ card Shell Company", "~ reference card Departures board",
-                       "~ fact medical-evacuation"]
+    assert entries == [
+        "~ card Shell Company (shell-company)",
+        "~ door Medical Evacuation (medical-evacuation)",
+        "~ card Shell Company",
+        "~ reference card Departures board",
+        "~ fact medical-evacuation",
+    ]
     assert "text: Take $1M from [-a-]{+any+} rival[- of your choice-]." in out
     assert "price: $3M → $4M" in out and "board: Pay [-$3M-]{+$4M+}" in out
     assert "warning: cards and departures changed (2 printed components to reprint)" in out
@@ -152,25 +191,28 @@ def test_text_format(capsys: pytest.CaptureFixture[str], repo: Repo) -> None:
 
 def test_markdown_format(capsys: pytest.CaptureFixture[str], repo: Repo) -> None:
     """Release notes: a section per part, ~~old~~ **new** marks."""
-    status, out, _ = _diff(capsys, repo, "HEAD~1", "HEAD", "diplomatic-immunity", "--format",
-                           "md")
+    status, out, _ = _diff(capsys, repo, "HEAD~1", "HEAD", "diplomatic-immunity", "--format", "md")
     assert status == 0
     changed = [line for line in out.splitlines() if line.startswith("- Changed")]
-    assert changed == ["- Changed card **Shell Company** (`shell-company`)",
-                       "- Changed door **Medical Evacuation** (`medical-evacuation`)",
-                       "- Changed fact **medical-evacuation**"]
+    assert changed == [
+        "- Changed card **Shell Company** (`shell-company`)",
+        "- Changed door **Medical Evacuation** (`medical-evacuation`)",
+        "- Changed fact **medical-evacuation**",
+    ]
     assert "  - text: Take $1M from ~~a~~ **any** rival ~~of your choice~~." in out
     assert "  - price: ~~$3M~~ **$4M**" in out
     assert "### Cards" in out and "### Departures" in out and "> **Warning:**" in out
 
 
-def test_pdf_has_one_page_per_changed_face(capsys: pytest.CaptureFixture[str], repo: Repo,
-                                           tmp_path: Path) -> None:
+def test_pdf_has_one_page_per_changed_face(
+    capsys: pytest.CaptureFixture[str], repo: Repo, tmp_path: Path
+) -> None:
     """Two pages, the card and the Departures board, each old beside new and labelled; the
     same two versions give the same bytes."""
     target = tmp_path / "review.pdf"
-    status, _, err = _diff(capsys, repo, "HEAD~1", "HEAD", "diplomatic-immunity", "--pdf",
-                           str(target))
+    status, _, err = _diff(
+        capsys, repo, "HEAD~1", "HEAD", "diplomatic-immunity", "--pdf", str(target)
+    )
     assert status == 0 and "(2 pages)" in err
     doc = pdfium.PdfDocument(str(target))
     texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
@@ -194,8 +236,9 @@ def test_no_changes(capsys: pytest.CaptureFixture[str], repo: Repo, tmp_path: Pa
 
 
 @pytest.mark.parametrize("word", ["HEAD~7", "no-such-branch", "../nowhere/content"])
-def test_unknown_version_is_a_usage_error(capsys: pytest.CaptureFixture[str], repo: Repo,
-                                          tmp_path: Path, word: str) -> None:
+def test_unknown_version_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], repo: Repo, tmp_path: Path, word: str
+) -> None:
     """An unknown revision or folder: exit 2, a message naming it, nothing written."""
     target = tmp_path / "never.pdf"
     status, out, err = _diff(capsys, repo, word, "--pdf", str(target))
@@ -218,8 +261,9 @@ def test_versions_come_before_games(capsys: pytest.CaptureFixture[str], repo: Re
     assert status == 2 and "third version" in err
 
 
-def test_content_errors_exit_1(capsys: pytest.CaptureFixture[str], repo: Repo,
-                               tmp_path: Path) -> None:
+def test_content_errors_exit_1(
+    capsys: pytest.CaptureFixture[str], repo: Repo, tmp_path: Path
+) -> None:
     """A price that contradicts the rulebook's fact is an error in the working tree: it is
     printed as `pnp check` prints it, exit 1, nothing written."""
     repo.edit("departures.yaml", PRICE_NEW, "name: Medical Evacuation\n    price: 5\n")
@@ -229,14 +273,18 @@ def test_content_errors_exit_1(capsys: pytest.CaptureFixture[str], repo: Repo,
     finally:
         repo.git("checkout", "-q", "--", ".")
     assert status == 1 and not target.exists()
-    assert re.search(r"departures\.yaml:\d+:\d+: error E712 the door 'Medical Evacuation' "
-                     r"costs \$5M", out)
+    assert re.search(
+        r"departures\.yaml:\d+:\d+: error E712 the door 'Medical Evacuation' "
+        r"costs \$5M",
+        out,
+    )
     assert out.splitlines()[-1].startswith("1 error, 0 warnings")
     assert "working tree has content errors" in err
 
 
-def test_revision_errors_name_the_revision(capsys: pytest.CaptureFixture[str], repo: Repo,
-                                           tmp_path: Path) -> None:
+def test_revision_errors_name_the_revision(
+    capsys: pytest.CaptureFixture[str], repo: Repo, tmp_path: Path
+) -> None:
     """An error in a revision's content is shown as REV:path (the temporary folder is not
     named), and the repository is left as it was."""
     repo.edit("departures.yaml", PRICE_NEW, "name: Medical Evacuation\n    price: 5\n")
@@ -247,8 +295,9 @@ def test_revision_errors_name_the_revision(capsys: pytest.CaptureFixture[str], r
     finally:
         repo.git("reset", "-q", "--hard", "HEAD~1")
     assert status == 1
-    assert re.search(r"^HEAD:content/diplomatic-immunity/departures\.yaml:\d+:\d+: error E712",
-                     out, re.M)
+    assert re.search(
+        r"^HEAD:content/diplomatic-immunity/departures\.yaml:\d+:\d+: error E712", out, re.M
+    )
     assert "pnp-diff-" not in out
 
 
@@ -267,8 +316,9 @@ def test_two_folders(capsys: pytest.CaptureFixture[str], repo: Repo, tmp_path: P
 def test_sim_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str], repo: Repo) -> None:
     """`--sim 20` plays the same seeds on both versions and reports every moved rate with
     its 95% interval and z; an unchanged game is not simulated."""
-    status, out, _ = _diff(capsys, repo, "HEAD~1", "HEAD", "--sim", "20", "--format", "json",
-                           "--jobs", "1")
+    status, out, _ = _diff(
+        capsys, repo, "HEAD~1", "HEAD", "--sim", "20", "--format", "json", "--jobs", "1"
+    )
     assert status == 0
     data = json.loads(out)
     sim = _game(data, "diplomatic-immunity")["simulation"]
@@ -281,14 +331,19 @@ def test_sim_reports_rates_with_intervals(capsys: pytest.CaptureFixture[str], re
     assert "not simulated" in _game(data, "diamond-heist")["simulation"]["note"]
 
 
-def test_a_price_quoted_in_a_ruling_changes_the_ruling(capsys: pytest.CaptureFixture[str],
-                                                       repo: Repo) -> None:
+def test_a_price_quoted_in_a_ruling_changes_the_ruling(
+    capsys: pytest.CaptureFixture[str], repo: Repo
+) -> None:
     """Rulings print their numbers from the data: a new Private Jet price changes the
     Extravagance ruling's words, and the diff says so."""
-    repo.edit("departures.yaml", "name: Private Jet\n    price: 8\n",
-              "name: Private Jet\n    price: 9\n")
-    repo.edit("facts.yaml", 'price: 8\n    quote: "Private Jet: Pay $8M."',
-              'price: 9\n    quote: "Private Jet: Pay $9M."')
+    repo.edit(
+        "departures.yaml", "name: Private Jet\n    price: 8\n", "name: Private Jet\n    price: 9\n"
+    )
+    repo.edit(
+        "facts.yaml",
+        'price: 8\n    quote: "Private Jet: Pay $8M."',
+        'price: 9\n    quote: "Private Jet: Pay $9M."',
+    )
     try:
         status, out, _ = _diff(capsys, repo, "HEAD", "diplomatic-immunity")
     finally:

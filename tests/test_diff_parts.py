@@ -59,15 +59,23 @@ def test_compare_ignores_moves_and_reports_fields(game: Game) -> None:
     assert changes.compare(game, dataclasses.replace(game, cards=tuple(reversed(cards)))) == []
     crime = next(c for c in cards if c.crime)
     assert crime.crime is not None
-    hotter = dataclasses.replace(crime, count=crime.count + 1,
-                                 crime=dataclasses.replace(crime.crime, heat=crime.crime.heat + 1))
+    hotter = dataclasses.replace(
+        crime,
+        count=crime.count + 1,
+        crime=dataclasses.replace(crime.crime, heat=crime.crime.heat + 1),
+    )
     extra = dataclasses.replace(crime, id="new-card", name="New Card")
-    edited = dataclasses.replace(game, cards=(*(hotter if c is crime else c for c in cards),
-                                              extra), goals=(game.goals or ())[1:])
+    edited = dataclasses.replace(
+        game,
+        cards=(*(hotter if c is crime else c for c in cards), extra),
+        goals=(game.goals or ())[1:],
+    )
     found = {(c.section, c.id, c.status): c for c in changes.compare(game, edited)}
     changed = found[("cards", crime.id, "changed")]
     assert [(f.name, f.old, f.new) for f in changed.fields] == [
-        ("count", crime.count, crime.count + 1), ("Heat", crime.crime.heat, crime.crime.heat + 1)]
+        ("count", crime.count, crime.count + 1),
+        ("Heat", crime.crime.heat, crime.crime.heat + 1),
+    ]
     assert ("cards", "new-card", "added") in found
     assert ("goals", (game.goals or ())[0].id, "removed") in found
 
@@ -80,12 +88,15 @@ def test_version_bump_alone_reprints_nothing(game: Game) -> None:
     bumped = dataclasses.replace(game, info=dataclasses.replace(game.info, version="9.9"))
     assert faces.changed(game, bumped, geo) == []
     kind = game.crime_types[0]
-    recoloured = dataclasses.replace(game, crime_types=(
-        dataclasses.replace(kind, colour="#000000"), *game.crime_types[1:]))
+    recoloured = dataclasses.replace(
+        game, crime_types=(dataclasses.replace(kind, colour="#000000"), *game.crime_types[1:])
+    )
     found = faces.changed(game, recoloured, geo)
-    expected = {f"card:{c.id}" for c in game.cards or ()
-                if (c.crime and c.crime.type.id == kind.id) or (c.covers and c.covers.id ==
-                                                                kind.id)}
+    expected = {
+        f"card:{c.id}"
+        for c in game.cards or ()
+        if (c.crime and c.crime.type.id == kind.id) or (c.covers and c.covers.id == kind.id)
+    }
     assert expected and {f.key for f in found} == expected
 
 
@@ -96,8 +107,9 @@ def test_fingerprint_sees_a_changed_digit(game: Game) -> None:
     door = (game.doors or ())[0]
     board = dataclasses.replace(door.board, printed=door.board.printed.replace("8", "9"))
     assert board.printed != door.board.printed
-    edited = dataclasses.replace(game, doors=(dataclasses.replace(door, board=board),
-                                              *(game.doors or ())[1:]))
+    edited = dataclasses.replace(
+        game, doors=(dataclasses.replace(door, board=board), *(game.doors or ())[1:])
+    )
     assert [f.key for f in faces.changed(game, edited, geo)] == ["departures-board"]
 
 
@@ -112,12 +124,14 @@ def test_wilson_and_z() -> None:
 
 
 def _summary(goal_wins: int, seat_wins: int) -> dict[str, Any]:
-    return {"wins_by_goal": {"jet": {"games": 200, "wins": goal_wins}},
-            "wins_by_seat": {"0": {"games": 200, "wins": seat_wins}},
-            "wins_by_archetype": {"heir": {"games": 100, "wins": 10}},
-            "wins_by_role": {"heir": {"games": 100, "wins": 10}},
-            "win_rate_by_role_and_players": {"5": {"thief": {"games": 50, "wins": 5}}},
-            "endings": {"clock": 50, "departure": 150}}
+    return {
+        "wins_by_goal": {"jet": {"games": 200, "wins": goal_wins}},
+        "wins_by_seat": {"0": {"games": 200, "wins": seat_wins}},
+        "wins_by_archetype": {"heir": {"games": 100, "wins": 10}},
+        "wins_by_role": {"heir": {"games": 100, "wins": 10}},
+        "win_rate_by_role_and_players": {"5": {"thief": {"games": 50, "wins": 5}}},
+        "endings": {"clock": 50, "departure": 150},
+    }
 
 
 def test_moves_mark_only_what_is_larger_than_the_noise() -> None:
@@ -125,9 +139,20 @@ def test_moves_mark_only_what_is_larger_than_the_noise() -> None:
     unchanged measures (and a role table that repeats the archetypes) are left out."""
     moves = play.moves(_summary(20, 40), _summary(60, 44))
     assert [(m.measure, m.key, m.significant) for m in moves] == [
-        ("wins_by_goal", "jet", True), ("wins_by_seat", "0", False)]
-    assert moves[0].as_json()["new"] == {"games": 200, "wins": 60, "rate": 0.3,
-                                         "ci95": list(play.wilson(60, 200))}
-    nested = play.moves(_summary(20, 40), {**_summary(20, 40), "win_rate_by_role_and_players":
-                                           {"5": {"thief": {"games": 50, "wins": 25}}}})
+        ("wins_by_goal", "jet", True),
+        ("wins_by_seat", "0", False),
+    ]
+    assert moves[0].as_json()["new"] == {
+        "games": 200,
+        "wins": 60,
+        "rate": 0.3,
+        "ci95": list(play.wilson(60, 200)),
+    }
+    nested = play.moves(
+        _summary(20, 40),
+        {
+            **_summary(20, 40),
+            "win_rate_by_role_and_players": {"5": {"thief": {"games": 50, "wins": 25}}},
+        },
+    )
     assert [(m.key, m.significant) for m in nested] == [("5p/thief", True)]

@@ -21,19 +21,36 @@ import pytest
 from tests.conftest import FIXTURES, run_pnp
 
 CARD_OLD = 'text: "Take {{ take_money.amount|money }} from a rival of your choice."'
-CARD_NEW = 'text: "{{ \'\' }}Take {{ take_money.amount|money }} from a rival of your choice."'
+CARD_NEW = "text: \"{{ '' }}Take {{ take_money.amount|money }} from a rival of your choice.\""
 RULING_OLD = "ruling: Rich and Clean share two doors, the Jet and the Boat."
-RULING_NEW = ("ruling: \"Rich and Clean share two doors, the Jet and the Boat.{% if false %} "
-              "nothing{% endif %}\"")
+RULING_NEW = (
+    'ruling: "Rich and Clean share two doors, the Jet and the Boat.{% if false %} '
+    'nothing{% endif %}"'
+)
 WHY_OLD = "why: A small game needs its Goals to overlap."
 WHY_NEW = "why: \"A small game needs its Goals to {{ 'overlap' }}.\""
 
 
 def _git(root: Path, *args: str) -> None:
     env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
-    subprocess.run(["git", "-c", "user.name=pnp", "-c", "user.email=pnp@example.org",
-                    "-c", "commit.gpgsign=false", "-C", str(root), *args],
-                   capture_output=True, text=True, check=True, env=env)
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=pnp",
+            "-c",
+            "user.email=pnp@example.org",
+            "-c",
+            "commit.gpgsign=false",
+            "-C",
+            str(root),
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
 
 
 @pytest.fixture
@@ -66,7 +83,8 @@ def _games(capsys: pytest.CaptureFixture[str], content: Path) -> dict[str, dict[
 
 
 def test_card_text_printing_the_same_words_is_a_change(
-        content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Untouched, both games report no changes; a card text rewritten as `{{ '' }}Take ...`
     prints the same words but is reported as a changed template, in every format, with no
     face to reprint; the other game stays unchanged."""
@@ -90,7 +108,8 @@ def test_card_text_printing_the_same_words_is_a_change(
 
 
 def test_ruling_printing_the_same_words_is_a_change(
-        content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    content: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A ruling given a part that prints nothing, and its reason rewritten to print the same
     words, are each reported as a changed template of the ruling."""
     _edit(content / "mini-cards" / "rulings.yaml", RULING_OLD, RULING_NEW)
@@ -99,10 +118,15 @@ def test_ruling_printing_the_same_words_is_a_change(
     assert games["mini-di"]["status"] == "unchanged"
     cards = games["mini-cards"]
     assert cards["status"] == "changed" and cards["printed"] == []
-    assert [(c["section"], c["id"], [f["field"] for f in c["fields"]])
-            for c in cards["changes"]] == [
-        ("rulings", "clean-and-rich", ["ruling (template, prints the same)",
-                                       "why (template, prints the same)"])]
+    assert [
+        (c["section"], c["id"], [f["field"] for f in c["fields"]]) for c in cards["changes"]
+    ] == [
+        (
+            "rulings",
+            "clean-and-rich",
+            ["ruling (template, prints the same)", "why (template, prints the same)"],
+        )
+    ]
     ruling, why = cards["changes"][0]["fields"]
     assert ruling["old"] == RULING_OLD.removeprefix("ruling: ")
     assert "{% if false %}" in ruling["new"] and "{{ 'overlap' }}" in why["new"]

@@ -46,68 +46,168 @@ LONG = "of the Most Serene and Extraordinarily Confidential Embassy"
 
 # (id, base game, edits, file and text of the line reported, words of the message)
 CASES: list[tuple[str, str, list[tuple[str, str, str]], tuple[str, str], str]] = [
-    ("payout-9-digits", "mini-cards",
-     [("street.yaml", "payout: 2", "payout: 123456789")],
-     ("street.yaml", "payout: 123456789"), "the payout of 'Diplomatic Bag'"),
-    ("payout-currency-too-long", "mini-cards",
-     [("game.yaml", 'suffix: "M"', 'suffix: " million"')],
-     ("street.yaml", "payout: 2"), "the payout of"),
-    ("back-title", "mini-cards",
-     [("components.yaml", "name: Headline deck,", f"name: Headlines {LONG} deck,")],
-     ("components.yaml", "id: headline-deck"), "the name on the back of the Headlines"),
-    ("footer-deck-name", "mini-cards",
-     [("components.yaml", "name: Headline deck,", f"name: Headlines {LONG} deck,")],
-     ("components.yaml", "id: headline-deck"), "the footer of the Headlines"),
-    ("goal-door-pill", "diplomatic-immunity",
-     [("departures.yaml", "name: Private Jet", f"name: Private Jet {LONG}"),
-      ("politics.yaml", "name: Private Jet", f"name: Private Jet {LONG}")],
-     ("goals.yaml", "doors: [private-jet, slow-boat, diplomatic-marriage]"),
-     "the door 'Private Jet of the Most"),
-    ("coin-value", "mini-cards",
-     [("components.yaml", "total: 30", "total: 500000005"),
-      ("components.yaml", "{value: 5, count: 5}", "{value: 100000000, count: 5}")],
-     ("components.yaml", "value: 100000000"), "the value on the $100000000M coins"),
-    ("game-name-on-chips", "mini-cards",
-     [("game.yaml", "title: Mini Immunity", "title: Miniature Extraordinarily Plenipotentiary"
-       " Immunity")],
-     ("game.yaml", "kind: game"), "the game's name on the back of the Favor chips"),
-    ("coin-rim", "mini-cards",
-     [("game.yaml", "title: Mini Immunity",
-       "title: Supercalifragilisticexpialidociously Plenipotentiary Immunity")],
-     ("game.yaml", "kind: game"), "the game's name on the rim of the $1M coins"),
-    ("seat-name-on-chips", "mini-cards",
-     [("components.yaml", "name: Red,", "name: Red of the Old Republic and the Crown,")],
-     ("components.yaml", "id: red"), "the seat's name on the"),
-    ("diplomat-name-on-favor-chip", "mini-cards",
-     [("characters.yaml", "name: Dame Honoria Vane",
-       "name: Dame Honoria Philippa Augusta Wilhelmina Vane-Fitzherbert-Montgomery")],
-     ("characters.yaml", "id: honoria-vane"), "the name on Dame Honoria"),
-    ("diplomat-name-on-board", "mini-cards",
-     [("characters.yaml", "name: Dame Honoria Vane",
-       "name: Dame Honoria Philippa Augusta Wilhelmina Vane-Fitzherbert-Montgomery")],
-     ("characters.yaml", "id: honoria-vane"), "the name on Dame Honoria"),
-    ("archetype-on-favor-chip", "mini-cards",
-     [("characters.yaml", "name: Ambassador", "name: Ambassador Extraordinary and "
-       "Plenipotentiary to the Court")],
-     ("characters.yaml", "id: ambassador"), "the archetype on"),
-    ("heat-track-labels", "mini-cards",
-     [("rules.yaml", "track_max: 5", "track_max: 60")],
-     ("rules.yaml", "limit: {with_immunity"), "on the Heat track"),
-    ("heist-piece-title", "mini-heist",
-     [("deck.yaml", "name: agent", f"name: agent {LONG}")],
-     ("deck.yaml", "id: agent"), "the title of 'Agent"),
-    ("heist-variant-note", "mini-heist",
-     [("rules.yaml", "roles: {loyalist: -1, gunman: 1}",
-       "roles: {loyalist: -1, gunman: 1}\n    note: " + " ".join(["Replace a loyalist."] * 40))],
-     ("rules.yaml", "id: gunman"), "the variants"),
+    (
+        "payout-9-digits",
+        "mini-cards",
+        [("street.yaml", "payout: 2", "payout: 123456789")],
+        ("street.yaml", "payout: 123456789"),
+        "the payout of 'Diplomatic Bag'",
+    ),
+    (
+        "payout-currency-too-long",
+        "mini-cards",
+        [("game.yaml", 'suffix: "M"', 'suffix: " million"')],
+        ("street.yaml", "payout: 2"),
+        "the payout of",
+    ),
+    (
+        "back-title",
+        "mini-cards",
+        [("components.yaml", "name: Headline deck,", f"name: Headlines {LONG} deck,")],
+        ("components.yaml", "id: headline-deck"),
+        "the name on the back of the Headlines",
+    ),
+    (
+        "footer-deck-name",
+        "mini-cards",
+        [("components.yaml", "name: Headline deck,", f"name: Headlines {LONG} deck,")],
+        ("components.yaml", "id: headline-deck"),
+        "the footer of the Headlines",
+    ),
+    (
+        "goal-door-pill",
+        "diplomatic-immunity",
+        [
+            ("departures.yaml", "name: Private Jet", f"name: Private Jet {LONG}"),
+            ("politics.yaml", "name: Private Jet", f"name: Private Jet {LONG}"),
+        ],
+        ("goals.yaml", "doors: [private-jet, slow-boat, diplomatic-marriage]"),
+        "the door 'Private Jet of the Most",
+    ),
+    (
+        "coin-value",
+        "mini-cards",
+        [
+            ("components.yaml", "total: 30", "total: 500000005"),
+            ("components.yaml", "{value: 5, count: 5}", "{value: 100000000, count: 5}"),
+        ],
+        ("components.yaml", "value: 100000000"),
+        "the value on the $100000000M coins",
+    ),
+    (
+        "game-name-on-chips",
+        "mini-cards",
+        [
+            (
+                "game.yaml",
+                "title: Mini Immunity",
+                "title: Miniature Extraordinarily Plenipotentiary Immunity",
+            )
+        ],
+        ("game.yaml", "kind: game"),
+        "the game's name on the back of the Favor chips",
+    ),
+    (
+        "coin-rim",
+        "mini-cards",
+        [
+            (
+                "game.yaml",
+                "title: Mini Immunity",
+                "title: Supercalifragilisticexpialidociously Plenipotentiary Immunity",
+            )
+        ],
+        ("game.yaml", "kind: game"),
+        "the game's name on the rim of the $1M coins",
+    ),
+    (
+        "seat-name-on-chips",
+        "mini-cards",
+        [("components.yaml", "name: Red,", "name: Red of the Old Republic and the Crown,")],
+        ("components.yaml", "id: red"),
+        "the seat's name on the",
+    ),
+    (
+        "diplomat-name-on-favor-chip",
+        "mini-cards",
+        [
+            (
+                "characters.yaml",
+                "name: Dame Honoria Vane",
+                "name: Dame Honoria Philippa Augusta Wilhelmina Vane-Fitzherbert-Montgomery",
+            )
+        ],
+        ("characters.yaml", "id: honoria-vane"),
+        "the name on Dame Honoria",
+    ),
+    (
+        "diplomat-name-on-board",
+        "mini-cards",
+        [
+            (
+                "characters.yaml",
+                "name: Dame Honoria Vane",
+                "name: Dame Honoria Philippa Augusta Wilhelmina Vane-Fitzherbert-Montgomery",
+            )
+        ],
+        ("characters.yaml", "id: honoria-vane"),
+        "the name on Dame Honoria",
+    ),
+    (
+        "archetype-on-favor-chip",
+        "mini-cards",
+        [
+            (
+                "characters.yaml",
+                "name: Ambassador",
+                "name: Ambassador Extraordinary and Plenipotentiary to the Court",
+            )
+        ],
+        ("characters.yaml", "id: ambassador"),
+        "the archetype on",
+    ),
+    (
+        "heat-track-labels",
+        "mini-cards",
+        [("rules.yaml", "track_max: 5", "track_max: 60")],
+        ("rules.yaml", "limit: {with_immunity"),
+        "on the Heat track",
+    ),
+    (
+        "heist-piece-title",
+        "mini-heist",
+        [("deck.yaml", "name: agent", f"name: agent {LONG}")],
+        ("deck.yaml", "id: agent"),
+        "the title of 'Agent",
+    ),
+    (
+        "heist-variant-note",
+        "mini-heist",
+        [
+            (
+                "rules.yaml",
+                "roles: {loyalist: -1, gunman: 1}",
+                "roles: {loyalist: -1, gunman: 1}\n    note: "
+                + " ".join(["Replace a loyalist."] * 40),
+            )
+        ],
+        ("rules.yaml", "id: gunman"),
+        "the variants",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("base", "edits", "where", "words"),
-                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("base", "edits", "where", "words"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
 def test_a_value_too_big_for_its_box_is_e720_at_its_line(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, base: str,
-        edits: list[tuple[str, str, str]], where: tuple[str, str], words: str) -> None:
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    base: str,
+    edits: list[tuple[str, str, str]],
+    where: tuple[str, str],
+    words: str,
+) -> None:
     """A 9-digit payout, a currency too long for the coin, a deck name too long for its back
     and its footers, a door too long for its pill on a Goal, a coin's value, the game's name
     round a coin, a seat's name on its chips, a diplomat's name on the Favor chip and on the
@@ -120,8 +220,9 @@ def test_a_value_too_big_for_its_box_is_e720_at_its_line(
     line = _line(content, base, file, needle)
     hits = [d for d in diags if d["code"] == "E720" and words in d["message"]]
     assert hits, [(d["code"], d["message"]) for d in diags]
-    assert any(Path(d["file"]).name == file and d["line"] == line for d in hits), \
-        [(d["file"], d["line"], d["message"]) for d in hits]
+    assert any(Path(d["file"]).name == file and d["line"] == line for d in hits), [
+        (d["file"], d["line"], d["message"]) for d in hits
+    ]
     assert all("mm" in d["message"] and "box" in d["message"] for d in hits)
 
 
@@ -156,9 +257,30 @@ def test_every_kind_of_box_is_measured() -> None:
         with rtext.measuring() as measured:
             fit.check(game)
         boxes |= {m.box for m in measured}
-    assert {"payout", "heat", "coin", "coin rim", "chip", "chip rim", "title", "kicker",
-            "rules", "flavour", "footer", "doors", "name", "archetype", "signature", "limits",
-            "slots", "portrait", "index", "equivalent", "notes", "variants"} <= boxes
+    assert {
+        "payout",
+        "heat",
+        "coin",
+        "coin rim",
+        "chip",
+        "chip rim",
+        "title",
+        "kicker",
+        "rules",
+        "flavour",
+        "footer",
+        "doors",
+        "name",
+        "archetype",
+        "signature",
+        "limits",
+        "slots",
+        "portrait",
+        "index",
+        "equivalent",
+        "notes",
+        "variants",
+    } <= boxes
 
 
 def test_a_back_title_too_wide_for_one_line_shrinks_onto_two() -> None:

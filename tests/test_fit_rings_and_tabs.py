@@ -41,8 +41,9 @@ def _corners(t: drawn.Text) -> list[tuple[float, float]]:
     its baseline to the top of a '$'."""
     left, bottom, right, _ = t.box
     baseline = bottom + 0.25 * t.size
-    return [(x, y) for x in (left, right)
-            for y in (baseline - DROP * t.size, baseline + CAP * t.size)]
+    return [
+        (x, y) for x in (left, right) for y in (baseline - DROP * t.size, baseline + CAP * t.size)
+    ]
 
 
 def _inside(t: drawn.Text, cx: float, cy: float, ring: float) -> float:
@@ -66,12 +67,15 @@ def test_every_badge_and_coin_value_stays_a_margin_inside_its_ring(game: Game) -
         card = crimes.get(name) or crimes.get(name.rsplit("-", 1)[0])
         if card is not None and card.crime is not None and t.face.endswith(", front"):
             b = size.bleed
-            for box, ring, value in ((heat, 0.9, str(card.crime.heat)),
-                                     (pay, 0.82, money(card.crime.payout))):
+            for box, ring, value in (
+                (heat, 0.9, str(card.crime.heat)),
+                (pay, 0.82, money(card.crime.payout)),
+            ):
                 r = box.w / 2
                 if t.text == value and t.size > 8:
                     checked[f"{card.name} {value}"] = _inside(
-                        t, b + box.x + r, b + size.height - box.y - box.h / 2, ring * r)
+                        t, b + box.x + r, b + size.height - box.y - box.h / 2, ring * r
+                    )
         if t.face.endswith("coins, front") and t.text.startswith("$"):
             half = chips.QUARTER / 2
             checked[t.face] = _inside(t, chips.BLEED + half, chips.BLEED + half, 0.66 * half)
@@ -97,7 +101,8 @@ def _line(content: Path, base: str, file: str, needle: str) -> int:
 
 
 def test_a_heat_track_too_long_for_the_limit_tabs_is_e720(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """Seven boxes on the Heat track still hold their numbers, but no longer a Limit's tab
     ('LIMIT · WITH IMMUNITY' at 6 pt, beside its shield): E720 at the line that sets the
     Limit (the rules, or the archetype that changes it), naming the tab; the note under the
@@ -106,8 +111,9 @@ def test_a_heat_track_too_long_for_the_limit_tabs_is_e720(
     status, diags = check_json(capsys, content, "mini-cards")
     assert status == 1
     hits = [d for d in diags if d["code"] == "E720"]
-    assert hits and all("on the Heat track" in d["message"] or "Heat track's" in d["message"]
-                        for d in hits), hits
+    assert hits and all(
+        "on the Heat track" in d["message"] or "Heat track's" in d["message"] for d in hits
+    ), hits
     tabs = [d for d in hits if "a Limit's tab on the Heat track" in d["message"]]
     line = _line(content, "mini-cards", "rules.yaml", "limit: {with_immunity")
     assert ("rules.yaml", line) in {(Path(d["file"]).name, d["line"]) for d in tabs}
@@ -117,11 +123,13 @@ def test_a_heat_track_too_long_for_the_limit_tabs_is_e720(
 
 
 def test_a_seat_name_too_long_for_the_smallest_chips_is_e720(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """A seat colour's name is set at 6 pt at least on the Heat markers (12.7 mm) and Law
     markers, never shrunk to a speck: one too long for them is E720 at the seat's line."""
-    content = _game(tmp_path, "mini-cards",
-                    [("components.yaml", "name: Red,", "name: Vermilion Red,")])
+    content = _game(
+        tmp_path, "mini-cards", [("components.yaml", "name: Red,", "name: Vermilion Red,")]
+    )
     status, diags = check_json(capsys, content, "mini-cards")
     assert status == 1
     line = _line(content, "mini-cards", "components.yaml", "id: red")
@@ -140,11 +148,15 @@ def test_labels_that_were_drawn_unmeasured_are_measured(game: Game) -> None:
     for g in (game, heist):
         with rtext.measuring() as seen:
             fit.check(g)
-        assert all(m.what != "a text" for m in seen), \
-            {m.text for m in seen if m.what == "a text"}
+        assert all(m.what != "a text" for m in seen), {m.text for m in seen if m.what == "a text"}
         whats |= {m.what for m in seen}
-    assert {"the word FAVOR on the Favor chips", "a Limit's tab on the Heat track on the boards",
-            "the treasure table's heading", "a count in the treasure table",
-            "a player count in the treasure table", "'adv.' in the treasure table",
-            "the standard cards of the Diamonds in the treasure table",
-            "the variants' heading"} <= whats
+    assert {
+        "the word FAVOR on the Favor chips",
+        "a Limit's tab on the Heat track on the boards",
+        "the treasure table's heading",
+        "a count in the treasure table",
+        "a player count in the treasure table",
+        "'adv.' in the treasure table",
+        "the standard cards of the Diamonds in the treasure table",
+        "the variants' heading",
+    } <= whats

@@ -86,8 +86,9 @@ def test_broken_fixture(case: Path, tmp_path: Path, capsys: pytest.CaptureFixtur
     status, diags = check_json(capsys, content, game, *expect.get("args", []))
     hits = [d for d in diags if d["code"] == expect["code"]]
     assert hits, f"{expect['code']} not reported; got {[(d['code'], d['message']) for d in diags]}"
-    assert any(Path(d["file"]).name == expect["file"] and d["line"] == expect["line"]
-               for d in hits), [(d["file"], d["line"], d["message"]) for d in hits]
+    assert any(
+        Path(d["file"]).name == expect["file"] and d["line"] == expect["line"] for d in hits
+    ), [(d["file"], d["line"], d["message"]) for d in hits]
     allowed = {expect["code"], *expect.get("also", [])}
     assert {d["code"] for d in diags} <= allowed, diags
     is_error = CODES[expect["code"]].severity is Severity.ERROR

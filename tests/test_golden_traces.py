@@ -29,4 +29,5 @@ def test_golden_trace(seed: int, players: int) -> None:
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text, (
         f"{path.name} differs: if the change is intended, run PNP_UPDATE_GOLDEN=1 make test "
-        "and review the diff")
+        "and review the diff"
+    )

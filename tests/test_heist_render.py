@@ -56,8 +56,12 @@ def _face_text(game: Game, geo: Geometry, item_id: str) -> str:
 
 
 def test_files_papers_and_contents(outputs: list[Output], geo: Geometry) -> None:
-    assert [o.path for o in outputs] == ["cards-a4.pdf", "cards-gutterfold-a4.pdf",
-                                         "cards-letter.pdf", "cards-gutterfold-letter.pdf"]
+    assert [o.path for o in outputs] == [
+        "cards-a4.pdf",
+        "cards-gutterfold-a4.pdf",
+        "cards-letter.pdf",
+        "cards-gutterfold-letter.pdf",
+    ]
     for o in outputs:
         assert o.contents == {"decks": {"Reference cards": 3, "Printable deck": 27}}
         paper = geo.papers[o.paper]
@@ -110,8 +114,9 @@ def test_setup_card_has_every_player_count_and_its_numbers(game: Game, geo: Geom
         assert f"{v.name} ({v.players.min}–{v.players.max} players)" in text
 
 
-def test_role_cards_name_every_role_and_its_cards(game: Game, geo: Geometry,
-                                                  outputs: list[Output]) -> None:
+def test_role_cards_name_every_role_and_its_cards(
+    game: Game, geo: Geometry, outputs: list[Output]
+) -> None:
     text = _text(outputs[0].data)
     assert game.roles
     for role in game.roles:
@@ -141,22 +146,40 @@ def test_long_roles_spread_over_more_cards(game: Game, geo: Geometry) -> None:
 
 
 def test_printable_deck_counts_come_from_the_rules(game: Game, geo: Geometry) -> None:
-    assert heist.deck_counts(game) == {"diamond": 15, "loyalist": 5, "agent": 2, "driver": 2,
-                                       "apology": 2, "gunman": 1}
+    assert heist.deck_counts(game) == {
+        "diamond": 15,
+        "loyalist": 5,
+        "agent": 2,
+        "driver": 2,
+        "apology": 2,
+        "gunman": 1,
+    }
     rules = _rules(game)
     rows = list(rules.treasure)
     last = rows[-1]
-    more = dataclasses.replace(last, roles=tuple(
-        dataclasses.replace(c, n=7) if c.piece.id == "loyalist" else c for c in last.roles))
-    changed = dataclasses.replace(rules, diamonds=12, treasure=(*rows[:-1], more),
-                                  variants=tuple(v for v in rules.variants if v.id != "gunman"))
+    more = dataclasses.replace(
+        last,
+        roles=tuple(
+            dataclasses.replace(c, n=7) if c.piece.id == "loyalist" else c for c in last.roles
+        ),
+    )
+    changed = dataclasses.replace(
+        rules,
+        diamonds=12,
+        treasure=(*rows[:-1], more),
+        variants=tuple(v for v in rules.variants if v.id != "gunman"),
+    )
     counts = heist.deck_counts(dataclasses.replace(game, rules=changed))
     assert counts["diamond"] == 12
     assert counts["loyalist"] == 7
     assert "gunman" not in counts
     # a setup asking for more than the deck has is capped by the piece's cards
-    many = dataclasses.replace(rules, variants=tuple(
-        dataclasses.replace(v, apologies=5) if v.id == "easier" else v for v in rules.variants))
+    many = dataclasses.replace(
+        rules,
+        variants=tuple(
+            dataclasses.replace(v, apologies=5) if v.id == "easier" else v for v in rules.variants
+        ),
+    )
     assert heist.deck_counts(dataclasses.replace(game, rules=many))["apology"] == 2
 
     (deck,) = [g for g in heist.card_groups(game, geo, Theme()) if g.name == heist.DECK]
@@ -208,12 +231,10 @@ def test_card_text_helpers() -> None:
     assert heist.compact_cards(run) == "2–4, K ♥"
 
 
-
 def test_a_long_role_name_shrinks_or_stops(game: Game, geo: Geometry) -> None:
     layout = geo.layouts["heist-roles"]
     assert game.roles
-    roles = (dataclasses.replace(game.roles[0], name="Boss of the Whole Casino"),
-             *game.roles[1:])
+    roles = (dataclasses.replace(game.roles[0], name="Boss of the Whole Casino"), *game.roles[1:])
     pages = heist.role_pages(dataclasses.replace(game, roles=roles), layout)
     assert sum(len(p) for p in pages) == len(roles)
     endless = (dataclasses.replace(game.roles[0], name="Boss " * 30),)

@@ -88,6 +88,7 @@ def silent(game: Heist) -> Heist:
 
 # ---- the worked example ---------------------------------------------------------------------
 
+
 def test_worked_example_plays_as_the_rulebook_says(model: Game) -> None:
     """Anna's game: hand-offs 13,10,10,8,8,8,6; 7 missing; Dan out, 5 missing; Anna out at
     Emil; Ben wins, and the example data says exactly that."""
@@ -124,25 +125,32 @@ def _mutations(example: Example) -> list[tuple[str, Example]]:
             for i, item in enumerate(v):
                 if isinstance(item, tuple) and isinstance(item[1], int):
                     changed = (item[0], item[1] + 1)
-                    out.append(dataclasses.replace(f, value=(*v[:i], changed, *v[i + 1:])))
+                    out.append(dataclasses.replace(f, value=(*v[:i], changed, *v[i + 1 :])))
             return out
         return []
 
     def facts(where: str, group: tuple[Fact, ...], rebuild) -> None:
         for i, f in enumerate(group):
             for changed in variants(f):
-                found.append((f"{where} {f.key}={changed.value!r}",
-                              rebuild((*group[:i], changed, *group[i + 1:]))))
+                found.append(
+                    (
+                        f"{where} {f.key}={changed.value!r}",
+                        rebuild((*group[:i], changed, *group[i + 1 :])),
+                    )
+                )
 
     facts("setup", example.setup, lambda g: dataclasses.replace(example, setup=g))
     facts("result", example.result, lambda g: dataclasses.replace(example, result=g))
     for j, step in enumerate(example.steps):
+
         def in_step(field: str, j: int = j, step=step):
             def rebuild(g: tuple[Fact, ...]) -> Example:
                 steps = list(example.steps)
                 steps[j] = dataclasses.replace(step, **{field: g})
                 return dataclasses.replace(example, steps=tuple(steps))
+
             return rebuild
+
         facts(f"step {j + 1} ({step.who} {step.do})", step.args, in_step("args"))
         facts(f"step {j + 1} ({step.who} {step.do}) expects", step.expect, in_step("expect"))
     return found
@@ -164,12 +172,13 @@ def test_a_changed_hand_off_in_the_file_fails_at_its_line(model: Game, tmp_path:
     path = game / "examples.yaml"
     text = path.read_text(encoding="utf-8")
     assert text.count("expect: {handoff: 13}") == 1
-    path.write_text(text.replace("expect: {handoff: 13}", "expect: {handoff: 12}"),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace("expect: {handoff: 13}", "expect: {handoff: 12}"), encoding="utf-8"
+    )
     changed = load_game(tmp_path / "content", "diamond-heist").game
     (example,) = changed.examples or ()
     failures = run_example(changed, example).failures
-    line = 1 + text[:text.index("expect: {handoff: 13}")].count("\n")
+    line = 1 + text[: text.index("expect: {handoff: 13}")].count("\n")
     assert len(failures) == 1
     assert f"examples.yaml:{line}:" in failures[0] and "handoff is 13, not 12" in failures[0]
 
@@ -179,16 +188,19 @@ def test_example_typos_are_failures_not_no_ops(model: Game) -> None:
     (example,) = model.examples or ()
     step = example.steps[0]
     bad = dataclasses.replace(step, expect=(Fact("handof", 13, step.src),))
-    failures = run_example(model, dataclasses.replace(
-        example, steps=(bad, *example.steps[1:]))).failures
+    failures = run_example(
+        model, dataclasses.replace(example, steps=(bad, *example.steps[1:]))
+    ).failures
     assert any("unknown expectation 'handof'" in f for f in failures)
     wrong_who = dataclasses.replace(example.steps[1], who="Benn")
-    failures = run_example(model, dataclasses.replace(
-        example, steps=(step, wrong_who, *example.steps[2:]))).failures
+    failures = run_example(
+        model, dataclasses.replace(example, steps=(step, wrong_who, *example.steps[2:]))
+    ).failures
     assert any("no player called 'Benn'" in f for f in failures)
 
 
 # ---- set-up ---------------------------------------------------------------------------------
+
 
 def test_setup_follows_the_treasure_table_and_variants(model: Game) -> None:
     """5 players: 1 loyalist, 1 agent, no driver, no apologies; variants change what they say."""
@@ -198,15 +210,19 @@ def test_setup_follows_the_treasure_table_and_variants(model: Game) -> None:
     assert Setup.build(model, 8, ("easier",)).apologies == 2
     assert Setup.build(model, 8, ("harder",)).apologies == 0
     assert Setup.build(model, 8, ("gunman",)).cards == (2, 1, 1, 1)
-    for players, variants, words in ((4, (), "5-12 players"), (13, (), "not 13"),
-                                     (6, ("gunman",), "7-12 players"),
-                                     (8, ("easier", "harder"), "excludes"),
-                                     (8, ("gunmen",), "did you mean 'gunman'?")):
+    for players, variants, words in (
+        (4, (), "5-12 players"),
+        (13, (), "not 13"),
+        (6, ("gunman",), "7-12 players"),
+        (8, ("easier", "harder"), "excludes"),
+        (8, ("gunmen",), "did you mean 'gunman'?"),
+    ):
         with pytest.raises(SetupError, match=re.escape(words)):
             Setup.build(model, players, variants)
 
 
 # ---- taking from the treasure ---------------------------------------------------------------
+
 
 def test_boss_keeps_0_to_5_diamonds(model: Game) -> None:
     """The Boss may keep 0-5 diamonds back; 6 is not allowed."""
@@ -263,8 +279,17 @@ def test_last_player_may_take_nothing(model: Game) -> None:
 def test_rule_breakers_are_out_when_found_and_their_diamonds_go_back(model: Game) -> None:
     """Diamonds and a card at once: out when searched, diamonds returned, no apology owed,
     never a winner (ruling rule-breakers)."""
-    game = play(new(model), Keep(0), HIDE_NOTHING, Take(2, LOYALIST), Take(3), Take(0, AGENT),
-                Take(0, DRIVER), Take(0, LOYALIST), Take(1))
+    game = play(
+        new(model),
+        Keep(0),
+        HIDE_NOTHING,
+        Take(2, LOYALIST),
+        Take(3),
+        Take(0, AGENT),
+        Take(0, DRIVER),
+        Take(0, LOYALIST),
+        Take(1),
+    )
     assert game.role[1] is Role.RULE_BREAKER and game.broke[1]
     silent(game)
     play(game, Accuse(1))
@@ -276,8 +301,17 @@ def test_rule_breakers_are_out_when_found_and_their_diamonds_go_back(model: Game
 
 def test_nothing_when_something_must_be_taken_breaks_the_rules(model: Game) -> None:
     """Taking nothing from a full treasure (not last) makes a rule-breaker, found at the end."""
-    game = play(new(model), Keep(0), HIDE_NOTHING, TAKE_NOTHING, Take(3), Take(0, AGENT),
-                Take(0, DRIVER), Take(0, LOYALIST), Take(0, LOYALIST))
+    game = play(
+        new(model),
+        Keep(0),
+        HIDE_NOTHING,
+        TAKE_NOTHING,
+        Take(3),
+        Take(0, AGENT),
+        Take(0, DRIVER),
+        Take(0, LOYALIST),
+        Take(0, LOYALIST),
+    )
     assert game.role[1] is Role.RULE_BREAKER
     silent(game)
     play(game, Accuse(4))  # no apology left: the Boss is out
@@ -288,16 +322,29 @@ def test_nothing_when_something_must_be_taken_breaks_the_rules(model: Game) -> N
 
 # ---- the questioning ------------------------------------------------------------------------
 
+
 def _eight(model: Game, variants: tuple[str, ...] = ("gunman",)) -> Heist:
     """8 players, 1 apology: P1 thief 3, P2 gunman (or loyalist), P3 agent, P4 driver,
     P5 thief 2, P6 loyalist, P7 thief 2."""
     second = Take(0, GUNMAN) if variants else Take(0, LOYALIST)
-    return silent(play(new(model, 8, variants), Keep(0), HIDE_NOTHING, Take(3), second,
-                       Take(0, AGENT), Take(0, DRIVER), Take(2), Take(0, LOYALIST), Take(2)))
+    return silent(
+        play(
+            new(model, 8, variants),
+            Keep(0),
+            HIDE_NOTHING,
+            Take(3),
+            second,
+            Take(0, AGENT),
+            Take(0, DRIVER),
+            Take(2),
+            Take(0, LOYALIST),
+            Take(2),
+        )
+    )
 
 
 def test_thief_accused_returns_diamonds_and_is_out(model: Game) -> None:
-    """"Empty your pockets!" at a thief: the diamonds go back, the thief is out."""
+    """ "Empty your pockets!" at a thief: the diamonds go back, the thief is out."""
     game = _eight(model, ())
     assert game.missing() == 7
     play(game, Accuse(5))
@@ -319,8 +366,17 @@ def test_wrong_accusation_costs_an_apology_then_the_boss(model: Game) -> None:
 
 def test_tied_thieves_all_win_with_street_kids_and_their_driver(model: Game) -> None:
     """Boss out: tied thieves all win, every street kid too, and a driver on their left."""
-    game = play(new(model), Keep(0), Hide(AGENT), Take(2), Take(0, DRIVER), Take(2),
-                Take(0, LOYALIST), Take(0, LOYALIST), TAKE_NOTHING)
+    game = play(
+        new(model),
+        Keep(0),
+        Hide(AGENT),
+        Take(2),
+        Take(0, DRIVER),
+        Take(2),
+        Take(0, LOYALIST),
+        Take(0, LOYALIST),
+        TAKE_NOTHING,
+    )
     silent(game)
     play(game, Accuse(4))
     assert game.outcome() == engine.Outcome(BOSS_OUT, (1, 2, 3, 6))
@@ -344,8 +400,9 @@ def test_all_diamonds_back_the_boss_and_loyalists_win(model: Game) -> None:
 
 # ---- the Gunman variant ---------------------------------------------------------------------
 
+
 def test_gunman_shoots_an_agent_and_wins_alone(model: Game) -> None:
-    """"Bang!" before an agent shows: the gunman wins alone."""
+    """ "Bang!" before an agent shows: the gunman wins alone."""
     game = _eight(model)
     play(game, Accuse(3))
     assert game.phase is Phase.BANG and game.to_move() == 2
@@ -384,16 +441,23 @@ def test_gunman_accused_cannot_shoot(model: Game) -> None:
 def test_every_ruling_is_played_by_the_engine(model: Game) -> None:
     """Each ruling has a topic, ruling and reason, and the rules model cites it by id."""
     ids = {r.id for r in model.rulings or ()}
-    assert {"drivers-ride-along", "out-still-wins", "rule-breakers", "gunman-accused",
-            "after-bang"} <= ids
-    source = "\n".join(p.read_text(encoding="utf-8")
-                       for p in (RULES_PACKAGE / "diamond_heist").glob("*.py"))
+    assert {
+        "drivers-ride-along",
+        "out-still-wins",
+        "rule-breakers",
+        "gunman-accused",
+        "after-bang",
+    } <= ids
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for p in (RULES_PACKAGE / "diamond_heist").glob("*.py")
+    )
     for r in model.rulings or ():
         assert r.topic and r.ruling and r.why
         assert f"ruling {r.id}" in source, r.id
 
 
 # ---- hidden information ---------------------------------------------------------------------
+
 
 def _to_questioning(model: Game, seed: int, players: int) -> Heist:
     game = SIMULATION.game(model, Setting(players), seed)
@@ -432,8 +496,9 @@ def test_the_boss_decides_without_seeing_any_pocket(model: Game) -> None:
         view = game.view(0)
         assert isinstance(view, BossView) and other.view(0) == view
         boss = bots.Boss()
-        assert boss.choose(view, random.Random(seed)) == \
-            boss.choose(other.view(0), random.Random(seed))
+        assert boss.choose(view, random.Random(seed)) == boss.choose(
+            other.view(0), random.Random(seed)
+        )
     assert changed > 30  # the shuffles did move what players hold
 
 
@@ -462,8 +527,10 @@ def test_views_hold_no_reference_to_the_game(model: Game) -> None:
 
 # ---- invariants, replay, reachability -------------------------------------------------------
 
-def test_a_lost_diamond_stops_the_game_with_seed_and_step(model: Game,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+
+def test_a_lost_diamond_stops_the_game_with_seed_and_step(
+    model: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A take that loses a diamond breaks "diamonds conserved" at the first take."""
     original = Heist._take
 
@@ -488,8 +555,9 @@ def test_games_end_within_their_declared_steps(model: Game) -> None:
     game.max_steps = 4
     with pytest.raises(InvariantViolation, match="ends in time"):
         engine.play(game, bots.table(6))
-    longest = max(SIMULATION.play(model, Setting(p), s).steps
-                  for p in range(5, 13) for s in range(30))
+    longest = max(
+        SIMULATION.play(model, Setting(p), s).steps for p in range(5, 13) for s in range(30)
+    )
     assert longest <= Setup.build(model, 12).max_steps
 
 
@@ -549,18 +617,28 @@ def test_every_ending_is_reached_in_a_small_seeded_batch(model: Game) -> None:
 def test_trace_says_every_choice_and_change(model: Game) -> None:
     """The replay trace names choices, hand-offs, answers with their truth, and the end."""
     text = "\n".join(SIMULATION.trace(model, Setting(7), 4))
-    for words in ("keeps", "gets the treasure", "takes", "answers", "(truth:",
-                  "empty your pockets!", "game over"):
+    for words in (
+        "keeps",
+        "gets the treasure",
+        "takes",
+        "answers",
+        "(truth:",
+        "empty your pockets!",
+        "game over",
+    ):
         assert words in text
     assert NO_CARD == -1
 
 
 def test_rules_model_imports_no_renderer_templates_or_yaml_reading() -> None:
     """The rules model and the runner load neither reportlab nor jinja2, and read no files."""
-    code = ("import sys, pnp.rules.diamond_heist, pnp.rules.diamond_heist.scenario, pnp.simulate;"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'jinja2'}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys, pnp.rules.diamond_heist, pnp.rules.diamond_heist.scenario, pnp.simulate;"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'jinja2'}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
     for path in [*RULES_PACKAGE.rglob("*.py"), ROOT / "tools" / "pnp" / "simulate.py"]:
         if "diplomatic_immunity" in path.parts:

@@ -50,12 +50,17 @@ def measure(games: dict[str, Game]) -> Callable[[str, bool], list[drawn.Measured
 
 def _heat_numbers(game: Game) -> set[tuple[str, str]]:
     """(face, text) of every crime's Heat number."""
-    return {(f"{deck}: {card.id}{suffix}, front", str(card.crime.heat))
-            for card in game.cards or () if card.crime
-            for deck in {i.name for i in (game.components.items if game.components else ())
-                         if i.deck == card.deck.id}
-            for suffix in ([f"-{n}" for n in range(1, card.count + 1)]
-                           if card.count > 1 else [""])}
+    return {
+        (f"{deck}: {card.id}{suffix}, front", str(card.crime.heat))
+        for card in game.cards or ()
+        if card.crime
+        for deck in {
+            i.name
+            for i in (game.components.items if game.components else ())
+            if i.deck == card.deck.id
+        }
+        for suffix in ([f"-{n}" for n in range(1, card.count + 1)] if card.count > 1 else [""])
+    }
 
 
 def _low(measured: list[drawn.Measured]) -> list[drawn.Measured]:
@@ -63,15 +68,19 @@ def _low(measured: list[drawn.Measured]) -> list[drawn.Measured]:
 
 
 def _show(measured: list[drawn.Measured]) -> list[tuple[str, str, float, float]]:
-    return [(m.text.face, m.text.text, round(m.text.size, 1), round(m.contrast, 2))
-            for m in measured]
+    return [
+        (m.text.face, m.text.text, round(m.text.size, 1), round(m.contrast, 2)) for m in measured
+    ]
 
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["colour", "ink-saver"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_text_reads_against_what_it_is_printed_on(
-        games: dict[str, Game], measure: Callable[[str, bool], list[drawn.Measured]],
-        game_id: str, ink_saver: bool) -> None:
+    games: dict[str, Game],
+    measure: Callable[[str, bool], list[drawn.Measured]],
+    game_id: str,
+    ink_saver: bool,
+) -> None:
     """No text on any face falls short of 4.5:1 (3:1 for large type): kind lines and names on
     their bands, rules text, footers, the Heat track, chip and coin words, Diamond Heist's
     gold type on cream and felt."""
@@ -83,14 +92,15 @@ def test_every_text_reads_against_what_it_is_printed_on(
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["colour", "ink-saver"])
 def test_every_crimes_heat_and_payout_reads_on_its_badge(
-        games: dict[str, Game], measure: Callable[[str, bool], list[drawn.Measured]],
-        ink_saver: bool) -> None:
+    games: dict[str, Game], measure: Callable[[str, bool], list[drawn.Measured]], ink_saver: bool
+) -> None:
     """The crimes' Heat numbers, each found on its card: in the ink-saver print it was black
     on a black flame (1:1); it must read (3:1 at least, large type), as must the payouts."""
     game = games["diplomatic-immunity"]
     heat = _heat_numbers(game)
-    measured = [m for m in measure("diplomatic-immunity", ink_saver)
-                if (m.text.face, m.text.text) in heat]
+    measured = [
+        m for m in measure("diplomatic-immunity", ink_saver) if (m.text.face, m.text.text) in heat
+    ]
     crimes = [c for c in game.cards or () if c.crime]
     assert len({m.text.face for m in measured}) == len(crimes)
     assert all(m.text.large for m in measured)
@@ -113,12 +123,18 @@ def _badges(ink_saver: bool) -> list[fit.Sketch]:
 
     out = []
     for value in [*map(str, range(10)), "12"]:
-        number = rtext.fit_line(value, rtext.Style("sans-black", r * 0.95, 9.0, align="center"),
-                                rtext.ring_room(r * 0.9, r * 0.95, 1.13))
+        number = rtext.fit_line(
+            value,
+            rtext.Style("sans-black", r * 0.95, 9.0, align="center"),
+            rtext.ring_room(r * 0.9, r * 0.95, 1.13),
+        )
         out.append(sketch(f"Heat {value}", heat(number)))
     for value in ("$1M", "$6M", "$10M"):
-        money = rtext.fit_line(value, rtext.Style("sans-black", r * 0.78, 9.0, align="center"),
-                               rtext.ring_room(r * 0.82, r * 0.78, 1.13))
+        money = rtext.fit_line(
+            value,
+            rtext.Style("sans-black", r * 0.78, 9.0, align="center"),
+            rtext.ring_room(r * 0.82, r * 0.78, 1.13),
+        )
         out.append(sketch(f"payout {value}", coin(money)))
     return out
 
@@ -153,15 +169,22 @@ def test_the_measurement_sees_what_a_reader_sees() -> None:
             c.setFillColor(ink)
             c.setFont(fonts.font("sans-bold"), 12)
             c.drawString(4, 10, "Heat 3")
+
         return fit.Sketch(f"{ink} on {fill}", 60, 30, 0, draw)
 
-    found = drawn.contrast_of([text_on("#ffffff", "#000000"), text_on("#1d1d1b", "#1d1d1b"),
-                               text_on(icons.FLAME, icons.HEAT_NUMBER),
-                               text_on("#8a6d1d", "#ffffff", hatch=True)])
+    found = drawn.contrast_of(
+        [
+            text_on("#ffffff", "#000000"),
+            text_on("#1d1d1b", "#1d1d1b"),
+            text_on(icons.FLAME, icons.HEAT_NUMBER),
+            text_on("#8a6d1d", "#ffffff", hatch=True),
+        ]
+    )
     black, same, flame, hatched = (m.contrast for m in found)
     assert black == pytest.approx(21.0, abs=0.1)
     assert same == pytest.approx(1.0, abs=0.01)
-    assert flame == pytest.approx(drawn.ratio(drawn.rgb(icons.FLAME),
-                                              drawn.rgb(icons.HEAT_NUMBER)), abs=0.05)
+    assert flame == pytest.approx(
+        drawn.ratio(drawn.rgb(icons.FLAME), drawn.rgb(icons.HEAT_NUMBER)), abs=0.05
+    )
     assert 4.5 < hatched < drawn.ratio((1.0, 1.0, 1.0), drawn.rgb("#8a6d1d")) + 0.01
     assert drawn.ratio((1.0, 1.0, 1.0), (0.0, 0.0, 0.0)) == pytest.approx(21.0)

@@ -75,8 +75,9 @@ def test_killed_writer_never_leaves_a_mixed_kit(tmp_path: Path) -> None:
     rng = random.Random(7)
     seen = set()
     for _ in range(12):
-        proc = subprocess.Popen([sys.executable, "-c", script, str(dest), "new"],
-                                cwd=ROOT, stdout=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", script, str(dest), "new"], cwd=ROOT, stdout=subprocess.PIPE
+        )
         assert proc.stdout is not None
         proc.stdout.readline()  # imports done: the write begins now
         time.sleep(rng.uniform(0.0, 0.25))
@@ -101,12 +102,16 @@ def test_sigterm_during_build_cleans_up(tmp_path: Path) -> None:
     as it was and no staging folder behind."""
     content = _content(tmp_path)
     out = tmp_path / "out"
-    subprocess.run([sys.executable, "-m", "pnp", "build", "--content", str(content), "--out",
-                    str(out)], check=True, capture_output=True, cwd=tmp_path)
+    subprocess.run(
+        [sys.executable, "-m", "pnp", "build", "--content", str(content), "--out", str(out)],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
     before = _whole(out / GAME)
     script = f"""
 import sys, time
-sys.path.insert(0, {str(ROOT / 'tools')!r})
+sys.path.insert(0, {str(ROOT / "tools")!r})
 from pnp.render import kit
 real = kit._write_files
 def slow(stage, files):
@@ -117,8 +122,13 @@ kit._write_files = slow
 from pnp.cli import main
 sys.exit(main(["build", "--content", {str(content)!r}, "--out", {str(out)!r}, "--paper", "a4"]))
 """
-    proc = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "writing"
     proc.send_signal(signal.SIGTERM)
@@ -134,8 +144,9 @@ def test_stale_staging_is_cleared(tmp_path: Path, capsys: pytest.CaptureFixture[
     stale = out / f".{GAME}.staging-99999"
     stale.mkdir(parents=True)
     (stale / "cards-a4.pdf").write_bytes(b"half")
-    status, _, _ = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                           "--paper", "a4")
+    status, _, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
     assert status == 0 and _leftovers(out) == []
     _whole(out / GAME)
 
@@ -147,22 +158,35 @@ def test_files_of_other_builds_go(tmp_path: Path, capsys: pytest.CaptureFixture[
     out = tmp_path / "out"
     assert run_pnp(capsys, "build", "--content", str(content), "--out", str(out), "--png")[0] == 0
     assert (out / GAME / "png").is_dir() and (out / GAME / "cards-letter.pdf").is_file()
-    assert run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                   "--paper", "a4")[0] == 0
+    assert (
+        run_pnp(capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4")[0]
+        == 0
+    )
     files = _whole(out / GAME)
     assert not (out / GAME / "png").exists()
     assert all("letter" not in f for f in files)
 
 
-def test_permissions_follow_the_umask(tmp_path: Path,
-                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_permissions_follow_the_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Under umask 022 the kit's files are 0644 and its folders 0755, readable by others."""
     content = _content(tmp_path)
     out = tmp_path / "out"
     old = os.umask(0o022)
     try:
-        assert run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                       "--png", "--paper", "a4")[0] == 0
+        assert (
+            run_pnp(
+                capsys,
+                "build",
+                "--content",
+                str(content),
+                "--out",
+                str(out),
+                "--png",
+                "--paper",
+                "a4",
+            )[0]
+            == 0
+        )
     finally:
         os.umask(old)
     for p in (out / GAME).rglob("*"):
@@ -170,8 +194,9 @@ def test_permissions_follow_the_umask(tmp_path: Path,
     assert (out / GAME).stat().st_mode & 0o777 == 0o755
 
 
-def test_disk_full_keeps_the_previous_kit(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_disk_full_keeps_the_previous_kit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No space left halfway through the kit: exit 2, one line naming the file and the
     cause, the previous kit intact, nothing temporary left."""
     content = _content(tmp_path)
@@ -199,8 +224,9 @@ def test_disk_full_keeps_the_previous_kit(tmp_path: Path, capsys: pytest.Capture
     assert _whole(out / GAME) == before and _leftovers(out) == []
 
 
-def test_read_only_destination(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_read_only_destination(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A destination the system will not write to is one line with the path and cause."""
     content = _content(tmp_path)
     out = tmp_path / "out"
@@ -227,7 +253,8 @@ def test_out_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_a_folder_that_is_not_a_kit_is_never_replaced(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """OUT/<game>/ holding someone's files but no manifest is left alone: exit 2."""
     content = _content(tmp_path)
     out = tmp_path / "out"
@@ -238,13 +265,13 @@ def test_a_folder_that_is_not_a_kit_is_never_replaced(
     assert (out / GAME / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
-def test_single_files_follow_the_umask(tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_single_files_follow_the_umask(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A file written alone (`pnp sim --json`) is 0644 under umask 022, not 0600."""
     old = os.umask(0o022)
     try:
-        status, _, _ = run_pnp(capsys, "sim", "diamond-heist", "--games", "2", "--json",
-                               str(tmp_path / "sim.json"))
+        status, _, _ = run_pnp(
+            capsys, "sim", "diamond-heist", "--games", "2", "--json", str(tmp_path / "sim.json")
+        )
     finally:
         os.umask(old)
     assert status == 0 and (tmp_path / "sim.json").stat().st_mode & 0o777 == 0o644

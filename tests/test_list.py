@@ -43,8 +43,7 @@ def _section(lines: list[str], heading: str) -> list[str]:
     return lines[start:end]
 
 
-def test_diamond_heist_lists_roles_cards_and_treasure(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_diamond_heist_lists_roles_cards_and_treasure(capsys: pytest.CaptureFixture[str]) -> None:
     """Diamond Heist lists every role with how it wins, the card mapping and rows 5 to 12."""
     game = _game(CONTENT, "diamond-heist")
     lines = _list(capsys, CONTENT, "diamond-heist")
@@ -102,20 +101,27 @@ def test_listing_is_stable_across_runs() -> None:
         for seed in ("1", "2"):
             proc = subprocess.run(
                 [sys.executable, "-m", "pnp", "list", game_id, "--content", str(CONTENT)],
-                capture_output=True, text=True, encoding="utf-8", cwd=ROOT, check=False,
-                env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"})
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                cwd=ROOT,
+                check=False,
+                env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"},
+            )
             assert proc.returncode == 0, proc.stdout + proc.stderr
             outs.append(proc.stdout)
         assert outs[0] == outs[1] and outs[0].endswith("\n") and not outs[0].endswith("\n\n")
 
 
 def test_game_with_errors_prints_check_output_and_exits_1(
-        capsys: pytest.CaptureFixture[str], copy_game) -> None:
+    capsys: pytest.CaptureFixture[str], copy_game
+) -> None:
     """A game with a content error prints what `pnp check` prints, exits 1 and lists nothing."""
     game = copy_game("diamond-heist", CONTENT)
     roles = game / "roles.yaml"
-    roles.write_text(roles.read_text(encoding="utf-8").replace("piece: driver", "piece: drivr"),
-                     encoding="utf-8")
+    roles.write_text(
+        roles.read_text(encoding="utf-8").replace("piece: driver", "piece: drivr"), encoding="utf-8"
+    )
     status, out, _ = run_pnp(capsys, "list", "diamond-heist", "--content", str(game.parent))
     assert status == 1
     assert "error E204" in out and "# Diamond Heist" not in out
@@ -156,11 +162,19 @@ def test_rulings_are_grouped_by_topic(capsys: pytest.CaptureFixture[str], copy_g
     (game / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
     lines = _list(capsys, game.parent, "diamond-heist")
     assert _section(lines, "## Rulings") == [
-        "", "### Setup", "",
-        "- The hidden role card stays hidden.", "    Why: Nobody may know it.", "",
-        "- The Boss hides diamonds before the deal.", "    Why: So nobody sees how many.", "",
-        "### Winning", "",
-        "- Tied thieves all win.", "    Why: The rules say so.",
+        "",
+        "### Setup",
+        "",
+        "- The hidden role card stays hidden.",
+        "    Why: Nobody may know it.",
+        "",
+        "- The Boss hides diamonds before the deal.",
+        "    Why: So nobody sees how many.",
+        "",
+        "### Winning",
+        "",
+        "- Tied thieves all win.",
+        "    Why: The rules say so.",
     ]
     assert lines[-1] == "    Why: The rules say so."
 

@@ -23,8 +23,9 @@ def test_mutations_are_seeded() -> None:
     assert {m.operator for m in mutations.mutations(3, 40)} == set(mutations.OPERATORS)
 
 
-def test_first_diagnostic_is_the_cause(report: mutations.Report,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_first_diagnostic_is_the_cause(
+    report: mutations.Report, capsys: pytest.CaptureFixture[str]
+) -> None:
     """In at least 95% of the mutations check reports, the first diagnostic is in the
     mutated file within two lines of the change."""
     with capsys.disabled():

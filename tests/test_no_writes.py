@@ -26,6 +26,10 @@ def test_check_leaves_content_untouched(tmp_path: Path) -> None:
     """`pnp check` (a real process, both output formats) adds, changes and removes nothing."""
     before = _snapshot(CONTENT)
     for fmt in ("text", "json"):
-        subprocess.run([sys.executable, "-m", "pnp", "check", "--content", str(CONTENT),
-                        "--format", fmt], capture_output=True, check=False, cwd=tmp_path)
+        subprocess.run(
+            [sys.executable, "-m", "pnp", "check", "--content", str(CONTENT), "--format", fmt],
+            capture_output=True,
+            check=False,
+            cwd=tmp_path,
+        )
     assert _snapshot(CONTENT) == before

@@ -46,8 +46,8 @@ def _after_check(monkeypatch: pytest.MonkeyPatch, act: Callable[[], None]) -> No
 
 
 def test_edit_during_build_does_not_reach_the_pdf(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A rulebook edited after the check (here: a broken template and new words) does not
     get into the kit: the rulebook is the one that was checked."""
     content = _content(tmp_path)
@@ -59,29 +59,31 @@ def test_edit_during_build_does_not_reach_the_pdf(
 
     _after_check(monkeypatch, edit)
     out = tmp_path / "out"
-    status, _, _ = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                           "--paper", "a4")
+    status, _, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
     assert status == 0
     text = _text(out / GAME / "rulebook-text-a4.pdf")
     assert "UNCHECKED" not in text and "Overview" in text
 
 
 def test_deleted_rulebook_still_builds_what_was_checked(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Deleting the rulebook during the build neither drops it from the kit nor leaves an
     old one in place: the kit holds the rulebook that was checked."""
     content = _content(tmp_path)
     _after_check(monkeypatch, lambda: (content / GAME / "rulebook.md").unlink())
     out = tmp_path / "out"
-    status, _, _ = run_pnp(capsys, "build", "--content", str(content), "--out", str(out),
-                           "--paper", "a4")
+    status, _, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
     assert status == 0 and (out / GAME / "rulebook-a4.pdf").is_file()
 
 
 def test_section_failing_to_render_fails_the_build(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A rulebook source that cannot be filled while rendering (though the check filled it)
     fails the build, exit 1 with a diagnostic, and writes nothing: never a rulebook with a
     chapter missing."""
@@ -94,8 +96,9 @@ def test_section_failing_to_render_fails_the_build(
     _after_check(monkeypatch, lambda: setattr(context.Context, "render", broken))
     out = tmp_path / "out"
     try:
-        status, stdout, stderr = run_pnp(capsys, "build", "--content", str(content), "--out",
-                                         str(out))
+        status, stdout, stderr = run_pnp(
+            capsys, "build", "--content", str(content), "--out", str(out)
+        )
     finally:
         context.Context.render = real  # type: ignore[method-assign]
     assert status == 1

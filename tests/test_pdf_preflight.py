@@ -53,12 +53,32 @@ _NAMED: dict[str, tuple[str, int]] = {
     "BDC": ("/Properties", 1),
     "DP": ("/Properties", 1),
 }
-_DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern",
-                  "/G", "/RGB", "/CMYK", "/I", "/Indexed"}
+_DEVICE_SPACES = {
+    "/DeviceGray",
+    "/DeviceRGB",
+    "/DeviceCMYK",
+    "/Pattern",
+    "/G",
+    "/RGB",
+    "/CMYK",
+    "/I",
+    "/Indexed",
+}
 _STANDARD_14 = {
-    "/Times-Roman", "/Times-Bold", "/Times-Italic", "/Times-BoldItalic", "/Helvetica",
-    "/Helvetica-Bold", "/Helvetica-Oblique", "/Helvetica-BoldOblique", "/Courier",
-    "/Courier-Bold", "/Courier-Oblique", "/Courier-BoldOblique", "/Symbol", "/ZapfDingbats",
+    "/Times-Roman",
+    "/Times-Bold",
+    "/Times-Italic",
+    "/Times-BoldItalic",
+    "/Helvetica",
+    "/Helvetica-Bold",
+    "/Helvetica-Oblique",
+    "/Helvetica-BoldOblique",
+    "/Courier",
+    "/Courier-Bold",
+    "/Courier-Oblique",
+    "/Courier-BoldOblique",
+    "/Symbol",
+    "/ZapfDingbats",
 }
 
 
@@ -154,13 +174,15 @@ class _Walk:
         self.seen.add(obj.objgen)
         return True
 
-    def content(self, stream: pikepdf.Object | pikepdf.Page,
-                resources: pikepdf.Object | None, where: str) -> None:
+    def content(
+        self, stream: pikepdf.Object | pikepdf.Page, resources: pikepdf.Object | None, where: str
+    ) -> None:
         for category, name in _names_used(stream):
             if name not in dict(_entries(resources, category)):
                 whose = "no /Resources" if resources is None else "the /Resources that apply"
-                self.problems.append(f"{self.label}: {where} uses {category} {name}, "
-                                     f"not defined in {whose}")
+                self.problems.append(
+                    f"{self.label}: {where} uses {category} {name}, not defined in {whose}"
+                )
         self.reachable(resources, where)
 
     def stream(self, obj: pikepdf.Object, where: str) -> None:
@@ -174,8 +196,11 @@ class _Walk:
             if font.get("/Subtype") == "/Type3":
                 for glyph, proc in font.CharProcs.items():
                     if self.first_time(proc):
-                        self.content(proc, font.get("/Resources"),
-                                     f"glyph {glyph} of Type3 font {name} (from {where})")
+                        self.content(
+                            proc,
+                            font.get("/Resources"),
+                            f"glyph {glyph} of Type3 font {name} (from {where})",
+                        )
         for name, xobject in _entries(resources, "/XObject"):
             if xobject.get("/Subtype") == "/Form":
                 self.stream(xobject, f"form {name} (from {where})")
@@ -197,29 +222,43 @@ def preflight(data: bytes, label: str) -> Preflight:
             walk.content(page, _page_resources(page), where)
             for annot in page.obj.get("/Annots") or ():
                 for key, appearance in (annot.get("/AP") or {}).items():
-                    for state in ([appearance] if isinstance(appearance, pikepdf.Stream)
-                                  else appearance.values()):
+                    for state in (
+                        [appearance]
+                        if isinstance(appearance, pikepdf.Stream)
+                        else appearance.values()
+                    ):
                         walk.stream(state, f"appearance {key} of an annotation on {where}")
         # and every font in the file, used or not
-        walk.fonts += [obj for obj in doc.objects if isinstance(obj, pikepdf.Dictionary)
-                       and obj.get("/Type") == "/Font"
-                       and obj.get("/Subtype") not in ("/CIDFontType0", "/CIDFontType2")]
-        fonts = sorted({f"{label}: {problem}" for font in walk.fonts
-                        if (problem := _font_problem(font)) is not None})
+        walk.fonts += [
+            obj
+            for obj in doc.objects
+            if isinstance(obj, pikepdf.Dictionary)
+            and obj.get("/Type") == "/Font"
+            and obj.get("/Subtype") not in ("/CIDFontType0", "/CIDFontType2")
+        ]
+        fonts = sorted(
+            {
+                f"{label}: {problem}"
+                for font in walk.fonts
+                if (problem := _font_problem(font)) is not None
+            }
+        )
         return Preflight(walk.problems, fonts, len(doc.pages))
 
 
 # --- the kits ---------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """Every PDF of both games' kits: both papers, and the ink-saver variant on A4 (it
     changes the fills, not the imposition, which the plain build checks on both papers)."""
     out = tmp_path_factory.mktemp("preflight")
-    for variant, extra in (("plain", ["--paper", "all"]),
-                           ("ink-saver", ["--paper", "a4", "--ink-saver"])):
-        status = main(["build", "--content", str(CONTENT), "--out", str(out / variant),
-                       *extra])
+    for variant, extra in (
+        ("plain", ["--paper", "all"]),
+        ("ink-saver", ["--paper", "a4", "--ink-saver"]),
+    ):
+        status = main(["build", "--content", str(CONTENT), "--out", str(out / variant), *extra])
         assert status == 0, f"pnp build ({variant}) exited {status}"
     files = sorted(out.rglob("*.pdf"))
     games = {p.parent.name for p in files}
@@ -236,10 +275,12 @@ def reports(kits: list[Path]) -> dict[Path, Preflight]:
 
 
 def test_every_name_a_content_stream_uses_is_defined_where_it_is_looked_up(
-        reports: dict[Path, Preflight]) -> None:
+    reports: dict[Path, Preflight],
+) -> None:
     problems = [p for report in reports.values() for p in report.resources]
-    assert not problems, f"{len(problems)} undefined resource names, first ones:\n" + \
-        "\n".join(problems[:30])
+    assert not problems, f"{len(problems)} undefined resource names, first ones:\n" + "\n".join(
+        problems[:30]
+    )
 
 
 def test_every_font_is_embedded(reports: dict[Path, Preflight]) -> None:
@@ -247,8 +288,9 @@ def test_every_font_is_embedded(reports: dict[Path, Preflight]) -> None:
     assert not problems, "\n".join(problems)
 
 
-def test_pdfium_opens_and_renders_every_page(kits: list[Path],
-                                             reports: dict[Path, Preflight]) -> None:
+def test_pdfium_opens_and_renders_every_page(
+    kits: list[Path], reports: dict[Path, Preflight]
+) -> None:
     for path in kits:
         doc = pdfium.PdfDocument(path)
         try:
@@ -272,8 +314,9 @@ def _poppler() -> list[str] | None:
 def _mupdf() -> list[str] | None:
     # -N: no colour management (Debian's MuPDF says "ICC support is not available" for
     # every coloured page otherwise, which is about the tool, not the file)
-    return ["mutool", "draw", "-q", "-N", "-r", "12", "-F", "png"] \
-        if shutil.which("mutool") else None
+    return (
+        ["mutool", "draw", "-q", "-N", "-r", "12", "-F", "png"] if shutil.which("mutool") else None
+    )
 
 
 def _complaints(command: list[str], path: Path, scratch: Path) -> str:
@@ -289,8 +332,7 @@ def _complaints(command: list[str], path: Path, scratch: Path) -> str:
     return err
 
 
-def _no_complaints(command: list[str] | None, tool: str, kits: list[Path],
-                   scratch: Path) -> None:
+def _no_complaints(command: list[str] | None, tool: str, kits: list[Path], scratch: Path) -> None:
     if command is None:
         pytest.skip(f"{tool} is not installed")
     problems = []
@@ -298,13 +340,14 @@ def _no_complaints(command: list[str] | None, tool: str, kits: list[Path],
         err = _complaints(command, path, scratch)
         if err:
             lines = err.splitlines()
-            problems.append(f"{path.parent.name}/{path.name}: {len(lines)} lines, e.g. "
-                            + " | ".join(sorted(set(lines))[:3]))
+            problems.append(
+                f"{path.parent.name}/{path.name}: {len(lines)} lines, e.g. "
+                + " | ".join(sorted(set(lines))[:3])
+            )
     assert not problems, "\n".join(problems)
 
 
-def test_poppler_renders_every_page_without_complaint(kits: list[Path],
-                                                      tmp_path: Path) -> None:
+def test_poppler_renders_every_page_without_complaint(kits: list[Path], tmp_path: Path) -> None:
     _no_complaints(_poppler(), "poppler (pdftoppm, pdftocairo)", kits, tmp_path)
 
 
@@ -314,8 +357,10 @@ def test_mupdf_renders_every_page_without_complaint(kits: list[Path], tmp_path: 
 
 # --- the fix and the checker, on small drawings -------------------------------------------
 
+
 def _hatched(canvas: Canvas, form: bool) -> None:
     """White lines at 16% over purple, in a form or drawn on the page."""
+
     def draw() -> None:
         canvas.setFillColor("#5b3f8c")
         canvas.rect(0, 0, 100, 100, stroke=0, fill=1)
@@ -342,8 +387,7 @@ def _hatched(canvas: Canvas, form: bool) -> None:
 def _drawn(make: type[Canvas]) -> bytes:
     fonts.register()
     buffer = io.BytesIO()
-    canvas = make(buffer, pagesize=(100, 100), invariant=True,
-                  initialFontName=fonts.font("sans"))  # type: ignore[arg-type]
+    canvas = make(buffer, pagesize=(100, 100), invariant=True, initialFontName=fonts.font("sans"))  # type: ignore[arg-type]
     _hatched(canvas, form=True)
     _hatched(canvas, form=False)
     canvas.save()
@@ -363,6 +407,7 @@ def test_a_form_carries_its_own_transparency_states() -> None:
 def test_a_form_looks_as_the_same_drawing_on_the_page() -> None:
     """The 16% hatching is as faint in a form as on the page (reportlab's own canvas drew it
     at full strength in the form)."""
+
     def pages(data: bytes) -> tuple[bytes, bytes]:
         doc = pdfium.PdfDocument(data)
         try:
@@ -379,8 +424,9 @@ def test_a_form_looks_as_the_same_drawing_on_the_page() -> None:
 
 def test_the_checker_catches_a_form_without_its_resources() -> None:
     found = preflight(_drawn(Canvas), "reportlab").resources
-    assert found and all("form /FormXob.hatch" in p and "/ExtGState /gRLs" in p
-                         for p in found), found
+    assert found and all("form /FormXob.hatch" in p and "/ExtGState /gRLs" in p for p in found), (
+        found
+    )
 
 
 def test_the_checker_catches_a_standard_font_by_reference() -> None:
@@ -389,8 +435,9 @@ def test_the_checker_catches_a_standard_font_by_reference() -> None:
     canvas.drawString(10, 10, "Helvetica")
     canvas.save()
     report = preflight(buffer.getvalue(), "plain")
-    assert report.fonts == ["plain: standard-14 font /Helvetica (/Type1) is not embedded "
-                            "(no FontDescriptor)"]
+    assert report.fonts == [
+        "plain: standard-14 font /Helvetica (/Type1) is not embedded (no FontDescriptor)"
+    ]
 
 
 def test_a_drawing_in_a_standard_font_is_set_in_ours() -> None:
@@ -415,7 +462,8 @@ def test_a_drawing_in_a_standard_font_is_set_in_ours() -> None:
 
 @pytest.mark.parametrize("tool", ["poppler", "mupdf"])
 def test_the_renderers_complain_about_a_form_without_its_resources(
-        tool: str, tmp_path: Path) -> None:
+    tool: str, tmp_path: Path
+) -> None:
     command = _poppler() if tool == "poppler" else _mupdf()
     if command is None:
         pytest.skip(f"{tool} is not installed")

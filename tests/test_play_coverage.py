@@ -41,30 +41,39 @@ def _of(model: Game, kind: str) -> list[str]:
 
 # ---- what must be used ----------------------------------------------------------------------
 
+
 def test_every_signature_is_listed(model: Game) -> None:
     """All 24 diplomats' Signatures, by diplomat id, named by the Signature and its owner."""
     assert len(model.diplomats) == 24
     assert _of(model, "signature") == [d.id for d in model.diplomats]
     visa = next(u for u in usable(model) if u.key == "signature:rafael-ortega")
-    assert (visa.kind, visa.id, visa.name, visa.of) == ("signature", "rafael-ortega",
-                                                         "Visa Denied", "Rafael Ortega")
-    assert visa.as_dict() == {"kind": "signature", "id": "rafael-ortega",
-                              "name": "Visa Denied (Rafael Ortega)"}
+    assert (visa.kind, visa.id, visa.name, visa.of) == (
+        "signature",
+        "rafael-ortega",
+        "Visa Denied",
+        "Rafael Ortega",
+    )
+    assert visa.as_dict() == {
+        "kind": "signature",
+        "id": "rafael-ortega",
+        "name": "Visa Denied (Rafael Ortega)",
+    }
 
 
 def test_bends_and_costs_with_terms_are_listed(model: Game) -> None:
     """A Bend or Cost with steps or `while` terms is listed under its archetype's id."""
     archetypes = model.archetypes or ()
     for kind in ("bend", "cost"):
-        expected = [a.id for a in archetypes
-                    if getattr(a, kind).steps or getattr(a, kind).while_]
+        expected = [a.id for a in archetypes if getattr(a, kind).steps or getattr(a, kind).while_]
         assert _of(model, kind) == expected
     # every shipped board's Bend and Cost carries terms, so all twelve of each are listed
     assert len(_of(model, "bend")) == len(_of(model, "cost")) == len(archetypes) == 12
-    bare = dataclasses.replace(archetypes[0], bend=dataclasses.replace(
-        archetypes[0].bend, while_=(), steps=()))
-    assert archetypes[0].id not in _of(dataclasses.replace(
-        model, archetypes=(bare, *archetypes[1:])), "bend")
+    bare = dataclasses.replace(
+        archetypes[0], bend=dataclasses.replace(archetypes[0].bend, while_=(), steps=())
+    )
+    assert archetypes[0].id not in _of(
+        dataclasses.replace(model, archetypes=(bare, *archetypes[1:])), "bend"
+    )
 
 
 def test_cards_laws_headlines_goals_are_listed(model: Game) -> None:
@@ -75,14 +84,18 @@ def test_cards_laws_headlines_goals_are_listed(model: Game) -> None:
     assert _of(model, "law") == [c.id for c in cards if c.kind is CardKind.LAW]
     headlines = [c for c in cards if c.kind is CardKind.HEADLINE]
     assert headlines and _of(model, "headline") == [
-        c.id for c in headlines if c.headline and (c.headline.on_flip or c.headline.while_)]
+        c.id for c in headlines if c.headline and (c.headline.on_flip or c.headline.while_)
+    ]
     assert _of(model, "goal") == [g.id for g in model.goals or ()]
 
 
 def test_waivers_are_the_doors_whose_card_waives_something(model: Game) -> None:
     """One waiver per Departure card that waives something, named by its door."""
-    waiving = [c.door.id for c in model.cards or ()
-               if c.kind is CardKind.DEPARTURE_CARD and c.waives and c.door is not None]
+    waiving = [
+        c.door.id
+        for c in model.cards or ()
+        if c.kind is CardKind.DEPARTURE_CARD and c.waives and c.door is not None
+    ]
     assert _of(model, "waiver") == waiving
     assert sorted(waiving) == sorted(d.id for d in model.doors or ())  # all nine shipped
 
@@ -93,8 +106,9 @@ def test_each_thing_points_where_it_is_defined(model: Game) -> None:
     assert len(keys) == len(set(keys))
     lines: dict[str, list[str]] = {}
     for u in usable(model):
-        text = lines.setdefault(u.src.file, (ROOT / u.src.file).read_text(
-            encoding="utf-8").splitlines())
+        text = lines.setdefault(
+            u.src.file, (ROOT / u.src.file).read_text(encoding="utf-8").splitlines()
+        )
         line = text[u.src.line - 1]
         if u.kind in ("signature", "bend", "cost"):
             assert f"name: {u.name}" in line, (u, line)
@@ -108,8 +122,10 @@ def test_each_thing_points_where_it_is_defined(model: Game) -> None:
 
 # ---- what a game records, and the summary -----------------------------------------------------
 
+
 def test_play_records_the_games_uses(model: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     """`state.uses` goes into the GameResult as `use:<kind>:<id>`; the other extras stay."""
+
     def play_and_use(game: Any, bots: Any) -> Any:
         outcome = bots_play(game, bots)
         game.state.use("signature", "rafael-ortega")
@@ -127,30 +143,49 @@ def test_play_records_the_games_uses(model: Game, monkeypatch: pytest.MonkeyPatc
 
 
 def _result(index: int, plays: Iterable[tuple[str, int]], uses: Iterable[str]) -> GameResult:
-    return GameResult(index, index, 4, "clock", (), ("ambassador",) * 4, 10, 3,
-                      tuple(sorted(plays)), tuple((f"use:{k}", 1) for k in uses))
+    return GameResult(
+        index,
+        index,
+        4,
+        "clock",
+        (),
+        ("ambassador",) * 4,
+        10,
+        3,
+        tuple(sorted(plays)),
+        tuple((f"use:{k}", 1) for k in uses),
+    )
 
 
 def test_summary_counts_signatures_and_lists_the_never_used(model: Game) -> None:
     """signature_uses lists every diplomat (zeros too); never_used is everything no game
     used, in the listing's order, card plays counting for cards."""
     things = usable(model)
-    left_out = {"card:shakedown", "signature:rafael-ortega", "waiver:private-jet",
-                "goal:extravagance", "law:sanctions", "headline:airport-strike", "cost:spook"}
+    left_out = {
+        "card:shakedown",
+        "signature:rafael-ortega",
+        "waiver:private-jet",
+        "goal:extravagance",
+        "law:sanctions",
+        "headline:airport-strike",
+        "cost:spook",
+    }
     uses = [u.key for u in things if u.kind != "card" and u.key not in left_out]
     plays = [(u.id, 2) for u in things if u.kind == "card" and u.key not in left_out]
     first = _result(0, plays, uses[: len(uses) // 2])
-    second = _result(1, [], [*uses[len(uses) // 2:], "signature:honoria-vane"])
+    second = _result(1, [], [*uses[len(uses) // 2 :], "signature:honoria-vane"])
     summary = SIMULATION.summarise(model, [first, second])
     sig = summary["signature_uses"]
     assert list(sig) == [d.id for d in model.diplomats]
     assert sig["rafael-ortega"] == 0 and sig["honoria-vane"] == 2
     assert sum(sig.values()) == 23 + 1
     never = summary["never_used"]
-    assert [f"{u['kind']}:{u['id']}" for u in never] == [
-        u.key for u in things if u.key in left_out]
-    assert {"kind": "signature", "id": "rafael-ortega",
-            "name": "Visa Denied (Rafael Ortega)"} in never
+    assert [f"{u['kind']}:{u['id']}" for u in never] == [u.key for u in things if u.key in left_out]
+    assert {
+        "kind": "signature",
+        "id": "rafael-ortega",
+        "name": "Visa Denied (Rafael Ortega)",
+    } in never
     assert {"kind": "card", "id": "shakedown", "name": "Shakedown"} in never
     # nothing used at all: everything is listed
     assert len(SIMULATION.summarise(model, [_result(0, [], [])])["never_used"]) == len(things)
@@ -169,30 +204,37 @@ def test_sim_json_and_report_carry_play_coverage(model: Game) -> None:
     assert summary["never_played"] == ["leak"]
     assert summary["never_used"] == [
         {"kind": "card", "id": "leak", "name": "Leak"},
-        {"kind": "signature", "id": "rafael-ortega", "name": "Visa Denied (Rafael Ortega)"}]
+        {"kind": "signature", "id": "rafael-ortega", "name": "Visa Denied (Rafael Ortega)"},
+    ]
     sections = {s.heading: s for s in simulate.report_sections(model, summary)}
     table = sections["Play coverage"].table
     assert table is not None and ("rafael-ortega", "0") in table.rows
     assert len(table.rows) == 24
     never = sections["Play coverage: never used"].table
-    assert never is not None and ("signature", "rafael-ortega",
-                                  "Visa Denied (Rafael Ortega)") in never.rows
-    assert "never used: card Leak, signature Visa Denied (Rafael Ortega)\n" in \
-        simulate.summary_text(summary)
+    assert (
+        never is not None
+        and ("signature", "rafael-ortega", "Visa Denied (Rafael Ortega)") in never.rows
+    )
+    assert (
+        "never used: card Leak, signature Visa Denied (Rafael Ortega)\n"
+        in simulate.summary_text(summary)
+    )
 
 
 def test_shipped_game_uses_everything(model: Game) -> None:
     """80 seeded games of the shipped game use every card, Signature, Bend, Cost, Law,
     Headline, Goal and Departure bonus (what `pnp check --sim 20` asks of it)."""
     counts = SIMULATION.player_counts(model)
-    run = simulate.run(simulate.plan(model, pipeline.COVERAGE_GAMES * len(counts),
-                                     list(counts), seed=1))
+    run = simulate.run(
+        simulate.plan(model, pipeline.COVERAGE_GAMES * len(counts), list(counts), seed=1)
+    )
     summary = simulate.summarise(run)
     assert summary["never_used"] == []
     assert all(n > 0 for n in summary["signature_uses"].values())
 
 
 # ---- pnp check --sim N: E802 ------------------------------------------------------------------
+
 
 @pytest.fixture
 def unplayable(tmp_path: Path) -> tuple[Path, str]:
@@ -204,8 +246,9 @@ def _e802(result: pipeline.CheckResult) -> list[Diagnostic]:
     return [d for d in result.diagnostics if d.code == "E802"]
 
 
-def test_e802_at_the_card_and_only_from_enough_games(unplayable: tuple[Path, str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_e802_at_the_card_and_only_from_enough_games(
+    unplayable: tuple[Path, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """E802 is reported only with at least COVERAGE_GAMES games per player count, at the
     line that defines the thing, quoting its name."""
     assert pipeline.COVERAGE_GAMES == 20
@@ -227,8 +270,9 @@ def test_e802_at_the_card_and_only_from_enough_games(unplayable: tuple[Path, str
 
 def _with_ruling(model: Game, text: str, acknowledges: tuple[str, ...]) -> Game:
     assert model.rulings
-    extra = dataclasses.replace(model.rulings[0], id="shakedown-never", ruling=text,
-                                acknowledges=acknowledges)
+    extra = dataclasses.replace(
+        model.rulings[0], id="shakedown-never", ruling=text, acknowledges=acknowledges
+    )
     return dataclasses.replace(model, rulings=(*model.rulings, extra))
 
 
@@ -239,26 +283,34 @@ def test_a_ruling_that_names_it_explains_e802(unplayable: tuple[Path, str]) -> N
     result = pipeline.check(content, [game])
     model = result.games[game]
     result.games[game] = _with_ruling(
-        model, "Shakedown is a test card that nobody can play.", ("E802",))
+        model, "Shakedown is a test card that nobody can play.", ("E802",)
+    )
     pipeline.simulate(result, 20)
     assert not any("'Shakedown'" in d.message for d in _e802(result))
     assert any("'Shakedown'" in d.message for d in result.explained)
     # the same E802, put to rulings that do not explain it
-    found = [Diagnostic("street.yaml", 195, 5, "E802",
-                        "the card 'Shakedown' was never played in 80 simulated games")]
-    for text, codes in (("Nobody plays the trick.", ("E802",)),
-                        ("Shakedown is never played.", ("W403",))):
+    found = [
+        Diagnostic(
+            "street.yaml",
+            195,
+            5,
+            "E802",
+            "the card 'Shakedown' was never played in 80 simulated games",
+        )
+    ]
+    for text, codes in (
+        ("Nobody plays the trick.", ("E802",)),
+        ("Shakedown is never played.", ("W403",)),
+    ):
         kept, explained = pipeline.split_acknowledged(_with_ruling(model, text, codes), found)
         assert kept == found and explained == []
     # a ruling never explains an error other than E802
     other = [dataclasses.replace(found[0], code="E801")]
-    kept, _ = pipeline.split_acknowledged(
-        _with_ruling(model, "Shakedown", ("E801", "E802")), other)
+    kept, _ = pipeline.split_acknowledged(_with_ruling(model, "Shakedown", ("E801", "E802")), other)
     assert kept == other
 
 
-def test_no_e802_when_an_invariant_breaks(tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_e802_when_an_invariant_breaks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A broken invariant (E801) cuts games short; coverage is not judged on them."""
     monkeypatch.setattr(pipeline, "COVERAGE_GAMES", 1)
     content, game = _assemble(FIXTURES / "broken" / "E801-scandal-leaves-heat", tmp_path)
@@ -281,7 +333,10 @@ def test_a_model_without_coverage_gets_no_e802() -> None:
 def test_readme_documents_play_coverage() -> None:
     """The README names the new JSON keys, E802 and its minimum number of games."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for words in ("signature_uses", "never_used", "E802",
-                  f"{pipeline.COVERAGE_GAMES} games per player count"):
+    for words in (
+        "signature_uses",
+        "never_used",
+        "E802",
+        f"{pipeline.COVERAGE_GAMES} games per player count",
+    ):
         assert words in readme, words
-

@@ -63,8 +63,9 @@ def test_png_size_path_and_same_bytes(geo: Geometry) -> None:
         assert image.format == "PNG"
         assert image.size == (825, 1125)
         assert round(image.info["dpi"][0]) == 300
-        assert "tIME" not in image.info and not any(str(k).lower().startswith("date")
-                                                    for k in image.info)
+        assert "tIME" not in image.info and not any(
+            str(k).lower().startswith("date") for k in image.info
+        )
     assert {o.path.rsplit("/", 1)[1] for o in first} == {f"{w}.png" for w in wanted}
     assert "png/goal-cards/extravagance.png" in {o.path for o in first}
 
@@ -97,5 +98,6 @@ def test_deck_folders() -> None:
 
 def test_only_built_when_asked(geo: Geometry) -> None:
     game = _game("diamond-heist")
-    assert not any(o.path.startswith("png/")
-                   for o in build.build_game(game, geo, Options(papers=("a4",))))
+    assert not any(
+        o.path.startswith("png/") for o in build.build_game(game, geo, Options(papers=("a4",)))
+    )

@@ -33,8 +33,10 @@ GAMES = ("diplomatic-immunity", "diamond-heist")
 PAPERS = ("a4", "letter")
 BAND_MM = 5.0
 # A page label longer than any the shipped games print: a long title, a long deck name.
-LONG_LABEL = ("The Extraordinarily Long Game Title v10.27 · Bribes and Favors reference "
-              "cards · backs · sheet 10 of 12 · double-sided, flip on the short edge")
+LONG_LABEL = (
+    "The Extraordinarily Long Game Title v10.27 · Bribes and Favors reference "
+    "cards · backs · sheet 10 of 12 · double-sided, flip on the short edge"
+)
 WHITE = (255, 255, 255)
 
 
@@ -47,8 +49,12 @@ def _game(game_id: str) -> Game:
 def _sheet_pdfs(game_id: str, flip: str = "long") -> tuple[Output, ...]:
     """The sheet PDFs of a game (not its rulebooks): cards, gutterfold, boards, chips."""
     game, opts = _game(game_id), Options(flip=flip)
-    outs = [*build.card_outputs(game, GEO, opts), *heist.outputs(game, GEO, opts),
-            *boards.outputs(game, GEO, opts), *chips.outputs(game, GEO, opts)]
+    outs = [
+        *build.card_outputs(game, GEO, opts),
+        *heist.outputs(game, GEO, opts),
+        *boards.outputs(game, GEO, opts),
+        *chips.outputs(game, GEO, opts),
+    ]
     return tuple(outs)
 
 
@@ -78,8 +84,12 @@ def _band_ink(image: Image.Image, dpi: float) -> list[tuple[str, tuple[int, int,
     w, h = image.size
     ink = image.convert("L").point(lambda v: 255 if v < 250 else 0)
     found = []
-    for side, box in (("left", (0, 0, band, h)), ("right", (w - band, 0, w, h)),
-                      ("top", (0, 0, w, band)), ("bottom", (0, h - band, w, h))):
+    for side, box in (
+        ("left", (0, 0, band, h)),
+        ("right", (w - band, 0, w, h)),
+        ("top", (0, 0, w, band)),
+        ("bottom", (0, h - band, w, h)),
+    ):
         bbox = ink.crop(box).getbbox()
         if bbox:
             found.append((side, bbox))
@@ -130,8 +140,9 @@ def _layouts() -> Iterator[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize(("name", "paper", "flip"), list(_layouts()))
-def test_marks_ruler_and_label_are_placed_inside_the_printable_area(name: str, paper: str,
-                                                                     flip: str) -> None:
+def test_marks_ruler_and_label_are_placed_inside_the_printable_area(
+    name: str, paper: str, flip: str
+) -> None:
     """The geometry, on every imposition, paper and flip: the crop marks, the ruler and the
     label of a page of fronts and of backs are at least 5 mm from the page edge, never over
     a trim, and the ruler and the label cross no crop mark and no art."""
@@ -142,8 +153,9 @@ def test_marks_ruler_and_label_are_placed_inside_the_printable_area(name: str, p
     edge = marks.edge - 1e-6
     for back in (False, True):
         rects = [sheets.back_rect(r, p, flip) if back else r for r in grid.rects]
-        art = [r.grow(sheets.mirror(s, flip) if back else s)
-               for r, s in zip(rects, sides, strict=True)]
+        art = [
+            r.grow(sheets.mirror(s, flip) if back else s) for r, s in zip(rects, sides, strict=True)
+        ]
         for a in art:  # the bleed too stays inside the printable area
             assert edge <= a.x and a.x + a.w <= p.width - edge
             assert edge <= a.y and a.y + a.h <= p.height - edge
@@ -153,19 +165,23 @@ def test_marks_ruler_and_label_are_placed_inside_the_printable_area(name: str, p
                 assert edge <= x <= p.width - edge and edge <= y <= p.height - edge
             mx, my = (m.x1 + m.x2) / 2, (m.y1 + m.y2) / 2
             assert not any(r.x < mx < r.x + r.w and r.y < my < r.y + r.h for r in rects)
-        spots = [(found.ruler, sheets.ruler_room()),
-                 *((s, sheets.label_room(s.size)) for s in found.label)]
+        spots = [
+            (found.ruler, sheets.ruler_room()),
+            *((s, sheets.label_room(s.size)) for s in found.label),
+        ]
         for spot, width in spots:
             box = _spot_box(spot, width, p, marks)
             assert edge <= box.x and box.x + box.w <= p.width - edge
             assert edge <= box.y and box.y + box.h <= p.height - edge
             assert not any(_overlap(box, a) for a in art), spot
             for m in found.marks:
-                line = sheets.Rect(min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1),
-                                   abs(m.y2 - m.y1))
+                line = sheets.Rect(
+                    min(m.x1, m.x2), min(m.y1, m.y2), abs(m.x2 - m.x1), abs(m.y2 - m.y1)
+                )
                 assert not _overlap(box, line), (spot, m)
-            assert not any(_overlap(box, _spot_box(o, w, p, marks))
-                           for o, w in spots if o is not spot), spot
+            assert not any(
+                _overlap(box, _spot_box(o, w, p, marks)) for o, w in spots if o is not spot
+            ), spot
         assert all(s.size >= sheets.LABEL_FLOOR for s in found.label)
         words = " ".join(s.text.rstrip(" ·") for s in found.label).replace("  ", " ")
         assert words.replace(" · ", " ") == LONG_LABEL.replace(" · ", " ")  # never cut short
@@ -198,8 +214,7 @@ def test_a4_keeps_3_by_3_and_the_card_sizes() -> None:
             size = sheets.imposition(GEO.impositions, name, paper).size
             assert (to_mm(size.width), to_mm(size.height)) == pytest.approx((63.5, 88.9))
             assert to_mm(size.bleed) == pytest.approx(3.175)
-            grid = sheets.sheet(sheets.imposition(GEO.impositions, name, paper),
-                                GEO.papers[paper])
+            grid = sheets.sheet(sheets.imposition(GEO.impositions, name, paper), GEO.papers[paper])
             assert all(o == pytest.approx(size.bleed) for o in grid.outer)
     boards_imp = GEO.impositions["boards"]
     assert (boards_imp.columns, boards_imp.rows, boards_imp.rotate) == (1, 1, True)
@@ -240,8 +255,9 @@ def _first_pages(game_id: str, path: str) -> Iterator[tuple[bytes, int, int]]:
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("kind", ["cards", "cards-gutterfold"])
 @pytest.mark.parametrize("paper", PAPERS)
-def test_neighbours_print_their_own_bleed_into_a_gutter(game_id: str, kind: str,
-                                                        paper: str) -> None:
+def test_neighbours_print_their_own_bleed_into_a_gutter(
+    game_id: str, kind: str, paper: str
+) -> None:
     """On each deck's first page, between two neighbours: either a gutter of twice the
     bleed, each half printed by the card on its side (the colour at 0.5 mm inside the
     gutter is the colour just inside that card's trim, never blank), or a shared cut line,
@@ -254,12 +270,24 @@ def test_neighbours_print_their_own_bleed_into_a_gutter(game_id: str, kind: str,
     for axis, gap in (("x", grid.gap_x), ("y", grid.gap_y)):
         count = imp.columns if axis == "x" else imp.rows
         if count > 1 and gap == 0:  # shared cut lines only where gutters do not fit
-            w, h = ((imp.size.height, imp.size.width) if imp.rotate
-                    else (imp.size.width, imp.size.height))
+            w, h = (
+                (imp.size.height, imp.size.width)
+                if imp.rotate
+                else (imp.size.width, imp.size.height)
+            )
             assert GEO.marks is not None
-            assert sheets._axis(count, w if axis == "x" else h, imp.gap,
-                                p.width if axis == "x" else p.height, bleed, GEO.marks,
-                                False) == 0.0
+            assert (
+                sheets._axis(
+                    count,
+                    w if axis == "x" else h,
+                    imp.gap,
+                    p.width if axis == "x" else p.height,
+                    bleed,
+                    GEO.marks,
+                    False,
+                )
+                == 0.0
+            )
         elif count > 1:
             assert gap == pytest.approx(2 * bleed)
     dpi = 150.0
@@ -296,8 +324,9 @@ def test_a4_rows_and_letter_columns_have_gutters() -> None:
     card beside another), there is a gutter: A4 between its rows, Letter between its
     columns; the gutterfold has one between its rows on A4."""
     a4 = sheets.sheet(sheets.imposition(GEO.impositions, "cards", "a4"), GEO.papers["a4"])
-    letter = sheets.sheet(sheets.imposition(GEO.impositions, "cards", "letter"),
-                          GEO.papers["letter"])
+    letter = sheets.sheet(
+        sheets.imposition(GEO.impositions, "cards", "letter"), GEO.papers["letter"]
+    )
     fold = sheets.sheet(GEO.impositions["gutterfold"], GEO.papers["a4"])
     assert to_mm(a4.gap_y) == pytest.approx(6.35) and a4.gap_x == 0
     assert to_mm(letter.gap_x) == pytest.approx(6.35) and letter.gap_y == 0
@@ -313,8 +342,9 @@ def test_gutterfold_art_runs_to_the_fold(paper: str) -> None:
     pixels just inside the fold on either side are that face's edge colour, not blank."""
     p = GEO.papers[paper]
     grid = sheets.sheet(GEO.impositions["gutterfold"], p)
-    out = next(o for o in _sheet_pdfs("diplomatic-immunity")
-               if o.path == f"cards-gutterfold-{paper}.pdf")
+    out = next(
+        o for o in _sheet_pdfs("diplomatic-immunity") if o.path == f"cards-gutterfold-{paper}.pdf"
+    )
     dpi = 150.0
     pages = _pages(out.data)
     for index in (0, pages // 2, pages - 1):
@@ -391,8 +421,7 @@ def test_the_duplex_test_back_says_what_to_check() -> None:
     check it against the front, how to read the offset, and which offset it was printed
     with."""
     game = _game("diplomatic-immunity")
-    (out,) = build.card_outputs(game, GEO, Options(papers=("a4",),
-                                                   back_offset_mm=(1.5, -0.5)))[:1]
+    (out,) = build.card_outputs(game, GEO, Options(papers=("a4",), back_offset_mm=(1.5, -0.5)))[:1]
     doc = pdfium.PdfDocument(out.data)
     front, back = (doc[i].get_textpage().get_text_range() for i in (0, 1))
     assert "Print this page and the next" in front
@@ -407,8 +436,9 @@ def test_the_duplex_test_back_says_what_to_check() -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_png_writes_every_face_the_sheets_print(game_id: str,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_png_writes_every_face_the_sheets_print(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The PNG files are exactly the distinct faces the card sheets print, fronts and backs:
     the faces the duplex and gutterfold pages place, one file each, none missing, none
     extra."""
@@ -423,11 +453,11 @@ def test_png_writes_every_face_the_sheets_print(game_id: str,
     assert GEO.marks is not None
     for paper in PAPERS:
         p = GEO.papers[paper]
-        for name, pages in (("cards", sheets.sheet_pages), ("gutterfold",
-                                                             sheets.gutterfold_pages)):
+        for name, pages in (("cards", sheets.sheet_pages), ("gutterfold", sheets.gutterfold_pages)):
             canvas = pdf_canvas(p)
-            pages(canvas, groups, sheets.imposition(GEO.impositions, name, paper), p,
-                  GEO.marks, "t")
+            pages(
+                canvas, groups, sheets.imposition(GEO.impositions, name, paper), p, GEO.marks, "t"
+            )
     faces = [(g.name, n, f) for g in groups for n, f in png.faces(g)]
     assert {id(f) for _g, _n, f in faces} == set(placed)
     assert len(faces) == len(placed)
@@ -437,8 +467,11 @@ def test_png_writes_every_face_the_sheets_print(game_id: str,
     assert len(outs) == len(faces) == len(set(o.path for o in outs))
     for group in groups:  # every deck has its back
         folder = png.slug(group.name)
-        assert any((o.path.startswith(f"png/{folder}/") and "back" in o.path)
-                   or o.path == f"png/{folder}/departures-board.png" for o in outs), folder
+        assert any(
+            (o.path.startswith(f"png/{folder}/") and "back" in o.path)
+            or o.path == f"png/{folder}/departures-board.png"
+            for o in outs
+        ), folder
 
 
 def pdf_canvas(paper: Any) -> Any:
@@ -456,8 +489,7 @@ def test_png_backs_are_named_and_drawn() -> None:
     names = {n: [name for name, _f in png.backs(g)] for n, g in groups.items()}
     assert names["Goal cards"] == ["back"] and names["Street deck"] == ["back"]
     assert names["Quick-reference cards"] == ["departures-board"]
-    outs = {o.path: o for o in png.outputs(game, GEO, Options(),
-                                           only=["back", "departures-board"])}
+    outs = {o.path: o for o in png.outputs(game, GEO, Options(), only=["back", "departures-board"])}
     assert "png/street-deck/back.png" in outs
     assert "png/quick-reference-cards/departures-board.png" in outs
     for o in outs.values():

@@ -23,14 +23,26 @@ from tests.conftest import FIXTURES
 
 BASES = ("mini-di", "mini-heist")
 # PNP_EXAMPLES raises the number of examples for a deeper run outside `make test`.
-SETTINGS = settings(max_examples=int(os.environ.get("PNP_EXAMPLES", "150")), deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("PNP_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
-scalars = (st.none() | st.booleans() | st.integers(-10**6, 10**6)
-           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12))
-values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
-                      | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=8)
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+)
+values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
 
 
 def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -80,26 +92,37 @@ def _check(content: Path, base: str) -> None:
 
 
 @SETTINGS
-@given(base=st.sampled_from(BASES), data=st.data(),
-       op=st.sampled_from(["replace", "delete", "add-key"]), value=values)
-def test_mutated_documents_give_diagnostics(tmp_path: Path, base: str, data: st.DataObject,
-                                            op: str, value: Any) -> None:
+@given(
+    base=st.sampled_from(BASES),
+    data=st.data(),
+    op=st.sampled_from(["replace", "delete", "add-key"]),
+    value=values,
+)
+def test_mutated_documents_give_diagnostics(
+    tmp_path: Path, base: str, data: st.DataObject, op: str, value: Any
+) -> None:
     """Replace, delete or add any node of a valid document: diagnostics, never a crash."""
     content = _game(tmp_path, base)
     files = sorted((content / base).glob("*.yaml"))
     target = data.draw(st.sampled_from(files))
     doc = yaml.safe_load(target.read_text(encoding="utf-8"))
     path = data.draw(st.sampled_from(_paths(doc)))
-    target.write_text(yaml.safe_dump(_mutate(doc, path, op, value), allow_unicode=True),
-                      encoding="utf-8")
+    target.write_text(
+        yaml.safe_dump(_mutate(doc, path, op, value), allow_unicode=True), encoding="utf-8"
+    )
     _check(content, base)
 
 
 @SETTINGS
-@given(base=st.sampled_from(BASES), data=st.data(),
-       cut=st.integers(0, 10_000), junk=st.text(max_size=20))
-def test_mangled_text_gives_diagnostics(tmp_path: Path, base: str, data: st.DataObject,
-                                        cut: int, junk: str) -> None:
+@given(
+    base=st.sampled_from(BASES),
+    data=st.data(),
+    cut=st.integers(0, 10_000),
+    junk=st.text(max_size=20),
+)
+def test_mangled_text_gives_diagnostics(
+    tmp_path: Path, base: str, data: st.DataObject, cut: int, junk: str
+) -> None:
     """Insert random characters anywhere in a file's text: diagnostics, never a crash."""
     content = _game(tmp_path, base)
     files = sorted((content / base).glob("*.yaml"))
@@ -121,8 +144,9 @@ def test_random_files_are_errors(tmp_path: Path, text: str | bytes) -> None:
     else:
         extra.write_text(text, encoding="utf-8")
     result = pipeline.check(content, ["mini-di"])
-    assert any(d.severity is Severity.ERROR and d.file.endswith("extra.yaml")
-               for d in result.diagnostics) or _is_valid_extra(extra)
+    assert any(
+        d.severity is Severity.ERROR and d.file.endswith("extra.yaml") for d in result.diagnostics
+    ) or _is_valid_extra(extra)
     _check(content, "mini-di")
 
 

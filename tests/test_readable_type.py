@@ -64,8 +64,15 @@ def test_the_floors_are_data_and_at_least_the_readable_minimum() -> None:
     that hold rules text; no box may shrink below its kind's floor."""
     floors = rtext.floors()
     assert floors.rules >= RULES and floors.label >= LABEL
-    assert {"rules", "bend", "cost", "signature", "roles", "notes", "variants"} <= \
-        floors.rules_boxes
+    assert {
+        "rules",
+        "bend",
+        "cost",
+        "signature",
+        "roles",
+        "notes",
+        "variants",
+    } <= floors.rules_boxes
     pending = {box: least for box, _, least in floors.pending}
     low = []
     for layout in geometry.default().layouts.values():
@@ -100,15 +107,20 @@ def _drawn(game: Game, theme: Theme) -> Iterator[drawn.Text]:
 
 @pytest.mark.parametrize("ink_saver", [False, True], ids=["colour", "ink-saver"])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_string_and_symbol_drawn_is_at_least_6pt(games: dict[str, Game], game_id: str,
-                                                       ink_saver: bool) -> None:
+def test_every_string_and_symbol_drawn_is_at_least_6pt(
+    games: dict[str, Game], game_id: str, ink_saver: bool
+) -> None:
     """On the canvas itself: every string any face draws, and every suit symbol (drawn as a
     shape), is 6 pt or more, whoever draws it."""
     pending = rtext.floors().pending
-    small = {(t.face.split(":")[0], t.text, round(t.size, 2))
-             for t in _drawn(games[game_id], Theme(ink_saver)) if t.size < LABEL - 1e-6
-             and not any(t.text.startswith(start) and t.size >= least - 1e-6
-                         for _, start, least in pending)}
+    small = {
+        (t.face.split(":")[0], t.text, round(t.size, 2))
+        for t in _drawn(games[game_id], Theme(ink_saver))
+        if t.size < LABEL - 1e-6
+        and not any(
+            t.text.startswith(start) and t.size >= least - 1e-6 for _, start, least in pending
+        )
+    }
     assert small == set()
 
 
@@ -123,11 +135,17 @@ def test_suit_symbols_and_chip_labels_are_readable(games: dict[str, Game]) -> No
     and the seat colours' names on the Heat markers (4.3 pt)."""
     suits = [t for t in _drawn(games["diamond-heist"], Theme()) if t.font == "suit"]
     assert suits and min(t.size for t in suits) >= LABEL
-    table = [m for m in _measured(games["diamond-heist"])
-             if m.what.startswith("the standard cards of the")]
+    table = [
+        m
+        for m in _measured(games["diamond-heist"])
+        if m.what.startswith("the standard cards of the")
+    ]
     assert table and min(m.fitted.size for m in table) >= LABEL
-    markers = [m for m in _measured(games["diplomatic-immunity"])
-               if "heat markers" in m.what or "law markers" in m.what]
+    markers = [
+        m
+        for m in _measured(games["diplomatic-immunity"])
+        if "heat markers" in m.what or "law markers" in m.what
+    ]
     assert len(markers) == 12 and min(m.fitted.size for m in markers) >= LABEL
     assert all(m.fitted.fits for m in markers)
 
@@ -141,8 +159,9 @@ def test_the_pending_exceptions_are_still_needed(games: dict[str, Game]) -> None
         hits = [m for m in measured if m.box == box and m.text.startswith(start)]
         assert hits, f"no text in a '{box}' box starts {start!r}: remove the exception"
         assert least < floors.label
-        assert any(m.fitted.size < floors.label for m in hits), \
+        assert any(m.fitted.size < floors.label for m in hits), (
             f"{start!r} now fits at {floors.label:g} pt: remove its exception from the layouts"
+        )
 
 
 def test_a_text_asked_for_below_its_floor_does_not_fit() -> None:
@@ -158,7 +177,8 @@ def test_a_text_asked_for_below_its_floor_does_not_fit() -> None:
     rules = rtext.Style(face="sans", size=9.5, min_size=6.0)
     block = rtext.fit("Draw 1 Street card. " * 12, rules, 100.0, 40.0, box="rules")
     assert block.size == RULES and not block.fits
-    m = rtext.Measured("the seat's name on the Crimson heat markers", "chip", "CRIMSON",
-                       100.0, 0.0, fitted, None)
+    m = rtext.Measured(
+        "the seat's name on the Crimson heat markers", "chip", "CRIMSON", 100.0, 0.0, fitted, None
+    )
     diag = fit._report(m, Src(str(Path("content/g/components.yaml")), 6, 5))
     assert diag.code == "E720" and "4.3 pt" in diag.message and "6 pt floor" in diag.message

@@ -56,7 +56,9 @@ def test_broken_layout_is_a_diagnostic(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "l.yaml").write_text(
         "kind: layouts\nsizes:\n  poker: {width: 63.5mm, height: 88.9mm, bleed: 3mm, "
-        "safe: 3mm}\nlayouts:\n  a:\n    extends: bee\n", encoding="utf-8")
+        "safe: 3mm}\nlayouts:\n  a:\n    extends: bee\n",
+        encoding="utf-8",
+    )
     geo = geometry.load(folder)
     assert [(d.code, d.line) for d in geo.diagnostics] == [("E204", 6)]
     assert "did you mean" not in geo.diagnostics[0].hint or "a" in geo.diagnostics[0].hint
@@ -128,8 +130,9 @@ class Recorder:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_faces_are_drawn_in_their_slots_and_backs_behind(di: Game, paper: str,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_faces_are_drawn_in_their_slots_and_backs_behind(
+    di: Game, paper: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The renderer places front k in slot k, and back k where a long-edge flip puts it
     behind front k (mirrored about the page's vertical centre line)."""
     placed: list[sheets.Rect] = []
@@ -138,10 +141,16 @@ def test_faces_are_drawn_in_their_slots_and_backs_behind(di: Game, paper: str,
     imp = sheets.imposition(GEO.impositions, "cards", paper)
     group = build.card_groups(di, GEO, Theme())[1]  # the Street deck
     assert GEO.marks is not None
-    sheets.sheet_pages(Recorder(), [sheets.Group(group.name, group.items[:9])],  # type: ignore[arg-type]
-                       imp, p, GEO.marks, "t")
+    sheets.sheet_pages(
+        Recorder(),  # type: ignore[arg-type]
+        [sheets.Group(group.name, group.items[:9])],
+        imp,
+        p,
+        GEO.marks,
+        "t",
+    )
     n = len(sheets.slots(imp, p))
-    fronts, backs = placed[:n], placed[n:2 * n]
+    fronts, backs = placed[:n], placed[n : 2 * n]
     assert fronts == sheets.slots(imp, p)
     for front, back in zip(fronts, backs, strict=True):
         assert abs((front.x + front.w / 2) + (back.x + back.w / 2) - p.width) < mm(TOL_MM)
@@ -156,9 +165,10 @@ def test_short_edge_flip_mirrors_rows() -> None:
     assert back.x == front.x and abs(back.y + back.h / 2 + front.y + front.h / 2 - p.height) < 1e-6
 
 
-@pytest.mark.parametrize(("paper", "imposition"), [("a4", "cards"), ("letter", "cards"),
-                                                    ("a4", "gutterfold"),
-                                                    ("letter", "gutterfold")])
+@pytest.mark.parametrize(
+    ("paper", "imposition"),
+    [("a4", "cards"), ("letter", "cards"), ("a4", "gutterfold"), ("letter", "gutterfold")],
+)
 def test_crop_marks_stay_in_the_margin(paper: str, imposition: str) -> None:
     """No crop mark crosses a trim box, and none comes nearer the page edge than the
     printable area's 5 mm."""
@@ -187,8 +197,9 @@ def test_pdfs_are_valid_with_fonts_embedded(kit: dict[str, bytes]) -> None:
                     descendants = font.get("/DescendantFonts")
                     descriptor = (descendants[0] if descendants else font).get("/FontDescriptor")
                     assert descriptor is not None, (name, font.get("/BaseFont"))
-                    assert any(k in descriptor for k in ("/FontFile", "/FontFile2",
-                                                         "/FontFile3")), name
+                    assert any(
+                        k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")
+                    ), name
 
 
 def test_card_sheets_name_every_card(di: Game, kit: dict[str, bytes]) -> None:
@@ -203,5 +214,3 @@ def test_identical_content_gives_identical_bytes(di: Game, kit: dict[str, bytes]
     """Two renders of the same content are byte-identical."""
     again = {o.path: o.data for o in build.card_outputs(di, GEO, build.Options())}
     assert again == kit
-
-

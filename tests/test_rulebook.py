@@ -49,8 +49,11 @@ def models() -> dict[str, Game]:
 @pytest.fixture(scope="module")
 def texts(built: Path) -> dict[tuple[str, str], list[str]]:
     """Page texts of every rulebook PDF, by (game, file)."""
-    return {(g, f): pdf_text((built / g / f).read_bytes())
-            for g in GAMES for f in ("rulebook-a4.pdf", "rulebook-text-a4.pdf")}
+    return {
+        (g, f): pdf_text((built / g / f).read_bytes())
+        for g in GAMES
+        for f in ("rulebook-a4.pdf", "rulebook-text-a4.pdf")
+    }
 
 
 def _ascii(text: str) -> str:
@@ -63,6 +66,7 @@ def _words(pages: list[str]) -> str:
 
 
 # ---- the files -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_build_writes_both_rulebooks_into_the_manifest(built: Path, game: str) -> None:
@@ -78,8 +82,9 @@ def test_build_writes_both_rulebooks_into_the_manifest(built: Path, game: str) -
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("name", ["rulebook-a4.pdf", "rulebook-text-a4.pdf"])
-def test_title_language_and_bookmarks(built: Path, models: dict[str, Game], game: str,
-                                      name: str) -> None:
+def test_title_language_and_bookmarks(
+    built: Path, models: dict[str, Game], game: str, name: str
+) -> None:
     """Each PDF has a document title with the version, a language, shows its title, and has
     an outline with every chapter, then the Credits."""
     info = models[game].info
@@ -90,14 +95,18 @@ def test_title_language_and_bookmarks(built: Path, models: dict[str, Game], game
         assert bool(pdf.Root.ViewerPreferences.DisplayDocTitle)
         with pdf.open_outline() as outline:
             titles = [item.title for item in outline.root]
-    chapters = [n.inline.text for n in rb.load(models[game]).nodes
-                if isinstance(n, Heading) and n.level == 1]
+    chapters = [
+        n.inline.text
+        for n in rb.load(models[game]).nodes
+        if isinstance(n, Heading) and n.level == 1
+    ]
     assert titles == ["Contents", *chapters, "Credits"]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_running_header_and_page_numbers(texts: dict[tuple[str, str], list[str]],
-                                         models: dict[str, Game], game: str) -> None:
+def test_running_header_and_page_numbers(
+    texts: dict[tuple[str, str], list[str]], models: dict[str, Game], game: str
+) -> None:
     """Every page after the title page carries the game's title, version and its number."""
     info = models[game].info
     assert info is not None
@@ -120,8 +129,9 @@ def test_text_only_book_has_no_pictures(built: Path, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_both_books_say_the_same_words(texts: dict[tuple[str, str], list[str]],
-                                       models: dict[str, Game], game: str) -> None:
+def test_both_books_say_the_same_words(
+    texts: dict[tuple[str, str], list[str]], models: dict[str, Game], game: str
+) -> None:
     """Every paragraph and heading of the book is in both PDFs (suits aside, which the text
     book spells out)."""
     book = rb.load(models[game])
@@ -146,11 +156,26 @@ def test_rendering_is_deterministic(models: dict[str, Game]) -> None:
 
 # ---- Diplomatic Immunity: the seed rulebook's sections, in full ------------------------------
 
-SEED_SECTIONS = ["The game in one paragraph", "Components", "Setup", "Your turn",
-                 "Morning (upkeep)", "Afternoon (action)", "Evening (politics)",
-                 "Burn Bag (any step of your turn)", "End of turn", "Heat, Scandal and Recall",
-                 "Voting", "Favors", "Leaving the Country", "Booking and resolving",
-                 "Departure cards", "Other endings", "Timing and Rulings", "Quick Reference"]
+SEED_SECTIONS = [
+    "The game in one paragraph",
+    "Components",
+    "Setup",
+    "Your turn",
+    "Morning (upkeep)",
+    "Afternoon (action)",
+    "Evening (politics)",
+    "Burn Bag (any step of your turn)",
+    "End of turn",
+    "Heat, Scandal and Recall",
+    "Voting",
+    "Favors",
+    "Leaving the Country",
+    "Booking and resolving",
+    "Departure cards",
+    "Other endings",
+    "Timing and Rulings",
+    "Quick Reference",
+]
 APPENDICES = ["The cards", "The diplomats", "The Goals", "Glossary"]
 
 
@@ -162,12 +187,19 @@ def di_book(models: dict[str, Game]) -> rb.Book:
 def _section(book: rb.Book, title: str) -> list[Any]:
     """The nodes under a heading, up to the next heading of its level or higher."""
     nodes = book.nodes
-    start = next(i for i, n in enumerate(nodes) if isinstance(n, Heading)
-                 and n.inline.text == title)
+    start = next(
+        i for i, n in enumerate(nodes) if isinstance(n, Heading) and n.inline.text == title
+    )
     level = nodes[start].level  # type: ignore[union-attr]
-    end = next((i for i in range(start + 1, len(nodes)) if isinstance(nodes[i], Heading)
-                and nodes[i].level <= level), len(nodes))  # type: ignore[union-attr]
-    return nodes[start + 1:end]
+    end = next(
+        (
+            i
+            for i in range(start + 1, len(nodes))
+            if isinstance(nodes[i], Heading) and nodes[i].level <= level  # type: ignore[union-attr]
+        ),
+        len(nodes),
+    )
+    return nodes[start + 1 : end]
 
 
 def test_no_section_of_the_seed_rulebook_is_missing(di_book: rb.Book) -> None:
@@ -181,35 +213,39 @@ def test_no_section_of_the_seed_rulebook_is_missing(di_book: rb.Book) -> None:
 def test_every_section_is_written_out(di_book: rb.Book, title: str) -> None:
     """No section is empty (the seed's "Other endings" and "Timing and Rulings" were)."""
     body = _section(di_book, title)
-    words = sum(len(plain_text(n).split()) + (20 if isinstance(n, Figure) else 0)
-                for n in walk(body))
+    words = sum(
+        len(plain_text(n).split()) + (20 if isinstance(n, Figure) else 0) for n in walk(body)
+    )
     assert words >= 20, title
 
 
 def test_evening_choices_are_written_out(di_book: rb.Book) -> None:
     """The Evening's "Choose one:" is followed by every choice of the Quick Reference."""
     body = _section(di_book, "Evening (politics)")
-    lead = next(i for i, n in enumerate(body) if isinstance(n, Para)
-                and n.inline.text == "Choose one:")
+    lead = next(
+        i for i, n in enumerate(body) if isinstance(n, Para) and n.inline.text == "Choose one:"
+    )
     choices = body[lead + 1]
     assert isinstance(choices, Items)
-    texts = [" ".join(n.inline.text for n in walk(item) if isinstance(n, Para))
-             for item in choices.items]
-    for start in ("Propose a Law", "Play a Maneuver", "Pay Hush Money", "Book a Departure",
-                  "Pass"):
+    texts = [
+        " ".join(n.inline.text for n in walk(item) if isinstance(n, Para)) for item in choices.items
+    ]
+    for start in ("Propose a Law", "Play a Maneuver", "Pay Hush Money", "Book a Departure", "Pass"):
         assert any(t.startswith(start) for t in texts), start
 
 
 def test_still_limited_is_completed(di_book: rb.Book) -> None:
-    """"What they have is still limited:" goes on to say what."""
+    """ "What they have is still limited:" goes on to say what."""
     nodes = di_book.nodes
-    i = next(i for i, n in enumerate(nodes) if isinstance(n, Para)
-             and n.inline.text.endswith("What they have is still limited:"))
+    i = next(
+        i
+        for i, n in enumerate(nodes)
+        if isinstance(n, Para) and n.inline.text.endswith("What they have is still limited:")
+    )
     assert isinstance(nodes[i + 1], Items) and len(nodes[i + 1].items) >= 3  # type: ignore[union-attr]
 
 
-def test_every_ruling_is_printed_under_its_topic(di_book: rb.Book,
-                                                 models: dict[str, Game]) -> None:
+def test_every_ruling_is_printed_under_its_topic(di_book: rb.Book, models: dict[str, Game]) -> None:
     """Timing and Rulings prints every ruling of the content, grouped by topic."""
     rulings = models["diplomatic-immunity"].rulings or ()
     body = _section(di_book, "Timing and Rulings")
@@ -224,8 +260,11 @@ def test_departures_table_names_the_goals(di_book: rb.Book, models: dict[str, Ga
     """The Departures table has a row for every door with the Goals that name it, all from
     the data."""
     game = models["diplomatic-immunity"]
-    table = next(n for n in di_book.nodes if isinstance(n, Table)
-                 and n.header and n.header[-1].text == "Goals that name it")
+    table = next(
+        n
+        for n in di_book.nodes
+        if isinstance(n, Table) and n.header and n.header[-1].text == "Goals that name it"
+    )
     rows = {r[0].text: r for r in table.rows}
     for door in game.doors or ():
         naming = [g.name for g in game.goals or () if any(d.id == door.id for d in g.doors)]
@@ -233,8 +272,9 @@ def test_departures_table_names_the_goals(di_book: rb.Book, models: dict[str, Ga
         assert rows[door.name][3].text == ", ".join(naming)
 
 
-def test_every_card_is_pictured_with_its_count(texts: dict[tuple[str, str], list[str]],
-                                               models: dict[str, Game]) -> None:
+def test_every_card_is_pictured_with_its_count(
+    texts: dict[tuple[str, str], list[str]], models: dict[str, Game]
+) -> None:
     """The card appendix shows every card with its number of copies, in both books."""
     game = models["diplomatic-immunity"]
     for name in ("rulebook-a4.pdf", "rulebook-text-a4.pdf"):
@@ -257,20 +297,23 @@ def test_diplomats_are_all_listed(di_book: rb.Book, models: dict[str, Game]) -> 
 
 # ---- Diamond Heist ---------------------------------------------------------------------------
 
+
 def test_heist_treasure_table_is_restored_from_the_data(models: dict[str, Game]) -> None:
     """The treasure table has every player count and every count of the rules data."""
     game = models["diamond-heist"]
     book = rb.load(game)
-    table = next(n for n in book.nodes if isinstance(n, Table) and n.header
-                 and n.header[0].text == "Players")
+    table = next(
+        n for n in book.nodes if isinstance(n, Table) and n.header and n.header[0].text == "Players"
+    )
     rules = game.rules
     counts = [h.text.rstrip("*") for h in table.header[1:]]
     assert counts == [str(r.players) for r in rules.treasure]  # type: ignore[union-attr]
     rows = {r[0].text: [c.text for c in r[1:]] for r in table.rows}
-    assert rows["Loyalists"] == [str(dict((c.piece.id, c.n) for c in r.roles)["loyalist"])
-                                 for r in rules.treasure]  # type: ignore[union-attr]
-    assert rows["Apologies (before the Boss)"] == [str(r.apologies)
-                                                   for r in rules.treasure]  # type: ignore[union-attr]
+    assert rows["Loyalists"] == [
+        str(dict((c.piece.id, c.n) for c in r.roles)["loyalist"])
+        for r in rules.treasure  # type: ignore[union-attr]
+    ]
+    assert rows["Apologies (before the Boss)"] == [str(r.apologies) for r in rules.treasure]  # type: ignore[union-attr]
 
 
 def test_heist_sections(models: dict[str, Game]) -> None:
@@ -278,12 +321,23 @@ def test_heist_sections(models: dict[str, Game]) -> None:
     the game, tips, variants with their player ranges, and the rulings."""
     book = rb.load(models["diamond-heist"])
     headings = [n.inline.text for n in book.nodes if isinstance(n, Heading)]
-    for title in ("Overview", "The cards", "The roles", "Setup", "Taking from the treasure",
-                  "The questioning", "Example", "End of the game", "Tips for beginners",
-                  "Variants", "Timing and Rulings"):
+    for title in (
+        "Overview",
+        "The cards",
+        "The roles",
+        "Setup",
+        "Taking from the treasure",
+        "The questioning",
+        "Example",
+        "End of the game",
+        "Tips for beginners",
+        "Variants",
+        "Timing and Rulings",
+    ):
         assert title in headings
-    variants = next(n for n in book.nodes if isinstance(n, Table) and n.header
-                    and n.header[0].text == "Variant")
+    variants = next(
+        n for n in book.nodes if isinstance(n, Table) and n.header and n.header[0].text == "Variant"
+    )
     assert [r[1].text for r in variants.rows] == ["7–12", "5–10", "8–12"]
 
 
@@ -298,8 +352,17 @@ def test_suits_are_words_in_the_text_book(texts: dict[tuple[str, str], list[str]
 def test_cli_build_lists_the_rulebooks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`pnp build` prints the rulebooks it wrote (rendered once per process: this reuses the
     module's rendering)."""
-    status, out, _ = run_pnp(capsys, "build", "diamond-heist", "--content", str(CONTENT),
-                             "--out", str(tmp_path), "--paper", "a4")
+    status, out, _ = run_pnp(
+        capsys,
+        "build",
+        "diamond-heist",
+        "--content",
+        str(CONTENT),
+        "--out",
+        str(tmp_path),
+        "--paper",
+        "a4",
+    )
     assert status == 0
     assert "rulebook-a4.pdf" in out and "rulebook-text-a4.pdf" in out
     assert (tmp_path / "diamond-heist" / "rulebook-a4.pdf").read_bytes()[:5] == b"%PDF-"

@@ -27,6 +27,7 @@ def _numbers(text: str, names: tuple[str, ...] = ()) -> list[str]:
 
 # ---- E750: what is a number typed by hand ----------------------------------------------------
 
+
 def test_typed_numbers_are_found() -> None:
     """Money, bare numbers, ranges and typed ordinals in prose are numbers typed by hand."""
     assert _numbers("Pay $8M to leave, or 3 Heat.") == ["$8M", "3"]
@@ -58,9 +59,10 @@ def test_positions_are_the_source_line_and_column() -> None:
 
 # ---- running the checks on a game --------------------------------------------------------------
 
+
 def _line(text: str, part: str) -> int:
     """The line of a text on which `part` starts."""
-    return text[:text.index(part)].count("\n") + 1
+    return text[: text.index(part)].count("\n") + 1
 
 
 def _check(tmp_path: Path, rulebook: str, **files: str) -> list[Diagnostic]:
@@ -95,8 +97,9 @@ def test_a_number_no_data_holds_may_be_a_literal(tmp_path: Path) -> None:
 
 def test_heading_with_subsections_has_a_body(tmp_path: Path) -> None:
     """A heading followed by a deeper heading is not empty; one followed by its own level is."""
-    text = BASE + ("\n# Variants\n\n## Gunman\n\nPlays like a loyalist.\n\n## Empty\n\n"
-                   "# End\n\nThe end.\n")
+    text = BASE + (
+        "\n# Variants\n\n## Gunman\n\nPlays like a loyalist.\n\n## Empty\n\n# End\n\nThe end.\n"
+    )
     assert _codes(_check(tmp_path, text)) == [("E751", _line(text, "## Empty"))]
 
 
@@ -111,8 +114,10 @@ def test_links_point_at_their_line(tmp_path: Path) -> None:
     """A link inside a list item or a Markdown link to an unknown section is found at its
     line."""
     text = BASE + "\n- one\n- two, see\n  [[Nowhere]]\n\nAnd [this](#nowhere-either).\n"
-    assert _codes(_check(tmp_path, text)) == [("E752", _line(text, "  [[Nowhere]]")),
-                                              ("E752", _line(text, "And [this]"))]
+    assert _codes(_check(tmp_path, text)) == [
+        ("E752", _line(text, "  [[Nowhere]]")),
+        ("E752", _line(text, "And [this]")),
+    ]
 
 
 def test_links_to_things_resolve(tmp_path: Path) -> None:
@@ -167,11 +172,15 @@ def test_shipped_rulebooks_are_clean(game: str) -> None:
 
 # ---- the template context ----------------------------------------------------------------------
 
+
 def test_filters() -> None:
     assert [word(3), word(24), word(100)] == ["three", "twenty-four", "100"]
     assert [nth(3), nth(12), nth(21)] == ["third", "twelfth", "21st"]
     assert [plural("crime", 1), plural("crime", 2), plural("apology", 2)] == [
-        "crime", "crimes", "apologies"]
+        "crime",
+        "crimes",
+        "apologies",
+    ]
     assert [share(0.5), times(2), times(3)] == ["half", "double", "three times"]
 
 

@@ -50,14 +50,25 @@ def _facts(facts: tuple[Fact, ...]) -> dict[str, Any]:
 
 # ---- playing the sample turn ---------------------------------------------------------------
 
+
 def _inst(game: Game, card_id: str) -> int:
     """A card instance by card id, taken out of wherever it lies."""
     s = game.state
     held = (*[p.hand for p in s.players], *[p.rap_sheet for p in s.players])
-    inst = next(i for i, c in enumerate(s.cards) if c.id == card_id and i != s.headline
-                and not any(i in zone for zone in held))
-    for zone in (s.street, s.politics, s.street_discard, s.politics_discard, s.clock, s.boxed,
-                 s.headline_discard):
+    inst = next(
+        i
+        for i, c in enumerate(s.cards)
+        if c.id == card_id and i != s.headline and not any(i in zone for zone in held)
+    )
+    for zone in (
+        s.street,
+        s.politics,
+        s.street_discard,
+        s.politics_discard,
+        s.clock,
+        s.boxed,
+        s.headline_discard,
+    ):
         if inst in zone:
             zone.remove(inst)
     if s.headline == inst:
@@ -73,8 +84,7 @@ def _set_up(model: Model, example: Example) -> tuple[Game, Any]:
     game = Game(model, len(example.seats), 1)
     while game.ask is not None and game.state.round == 0:  # the set-up itself, by the bots
         ask = game.ask
-        game.apply(HeuristicBot(game.bot_rng).choose(View(game.state, game.rules, ask.seat),
-                                                     ask))
+        game.apply(HeuristicBot(game.bot_rng).choose(View(game.state, game.rules, ask.seat), ask))
     s = game.state
     me = s.players[s.first]
     for law in s.laws:
@@ -103,8 +113,14 @@ def _set_up(model: Model, example: Example) -> tuple[Game, Any]:
 # Answers to every choice the sample turn does not decide itself: nobody reacts, bribes,
 # cashes a Favor, Covers a crime, burns cards or uses a Signature.
 QUIET: dict[str, Action] = {
-    "burn-bag": ("no",), "react": ("none",), "cover": ("no",), "cash-on-crime": ("no",),
-    "signature": ("no",), "bribe": ("none",), "vote-card": ("none",), "cash-on-law": ("no",),
+    "burn-bag": ("no",),
+    "react": ("none",),
+    "cover": ("no",),
+    "cash-on-crime": ("no",),
+    "signature": ("no",),
+    "bribe": ("none",),
+    "vote-card": ("none",),
+    "cash-on-law": ("no",),
     "call-vote": ("no",),
 }
 
@@ -129,11 +145,15 @@ def play_sample_turn(model: Model, example: Example) -> list[str]:
     def check(step: ExampleStep, measured: dict[str, Any]) -> None:
         for fact in step.expect:
             if fact.key not in measured:
-                failures.append(f"{fact.src.file}:{fact.src.line}: '{step.do}' cannot check "
-                                f"'{fact.key}' (it measures {', '.join(measured)})")
+                failures.append(
+                    f"{fact.src.file}:{fact.src.line}: '{step.do}' cannot check "
+                    f"'{fact.key}' (it measures {', '.join(measured)})"
+                )
             elif measured[fact.key] != fact_value(fact):
-                failures.append(f"{fact.src.file}:{fact.src.line}: {fact.key} is "
-                                f"{measured[fact.key]!r}, the example says {fact.value!r}")
+                failures.append(
+                    f"{fact.src.file}:{fact.src.line}: {fact.key} is "
+                    f"{measured[fact.key]!r}, the example says {fact.value!r}"
+                )
 
     for step in example.steps:
         args = _facts(step.args)
@@ -144,11 +164,20 @@ def play_sample_turn(model: Model, example: Example) -> list[str]:
             started = True
         if step.do == "morning":
             decks = list(args.get("draw_from", ()))
+
             def morning(kind: str, decks: list[str] = decks) -> Action | None:
                 return ("deck", decks.pop(0)) if kind == "draw-deck" else None
+
             _run(game, lambda k: k in ("afternoon", "afternoon-action"), morning)
-            check(step, {"cooled": heat - me.heat, "drawn": len(me.hand) - hand,
-                         "heat": me.heat, "hand": len(me.hand)})
+            check(
+                step,
+                {
+                    "cooled": heat - me.heat,
+                    "drawn": len(me.hand) - hand,
+                    "heat": me.heat,
+                    "hand": len(me.hand),
+                },
+            )
         elif step.do == "afternoon":
             crimes = [next(i for i in me.hand if s.card(i).id == c) for c in args["crimes"]]
             paid = me.money
@@ -159,26 +188,49 @@ def play_sample_turn(model: Model, example: Example) -> list[str]:
                 if kind == "afternoon-action":
                     return ("crime", crimes.pop(0)) if crimes else ("stop",)
                 return None
+
             def done(kind: str, crimes: list[int] = crimes) -> bool:
                 return kind == "evening" or (kind == "signature" and not crimes)
+
             _run(game, done, afternoon)
-            check(step, {"heat_taken": me.heat - heat, "payout": me.money - paid,
-                         "heat": me.heat, "money": me.money, "rap_sheet": len(me.rap_sheet),
-                         "hand": len(me.hand)})
+            check(
+                step,
+                {
+                    "heat_taken": me.heat - heat,
+                    "payout": me.money - paid,
+                    "heat": me.heat,
+                    "money": me.money,
+                    "rap_sheet": len(me.rap_sheet),
+                    "hand": len(me.hand),
+                },
+            )
         elif step.do == "evening":
             law = next(i for i in me.hand if s.card(i).id == args["law"])
             vote = ("yes",) if args.get("vote", "yes") == "yes" else ("nay",)
             _run(game, lambda k: k == "evening", lambda k: None)
             game.apply(("law", law))
+
             def voting(kind: str, vote: Action = vote) -> Action | None:
                 return vote if kind == "vote" else None
+
             _run(game, lambda k: k == "hand-limit", voting)
             laws = [s.card(x.card).id for x in s.laws if x.owner == me.seat]
-            check(step, {"fee": money - me.money, "passes": args["law"] in laws,
-                         "money": me.money, "laws": tuple(laws), "hand": len(me.hand)})
+            check(
+                step,
+                {
+                    "fee": money - me.money,
+                    "passes": args["law"] in laws,
+                    "money": me.money,
+                    "laws": tuple(laws),
+                    "hand": len(me.hand),
+                },
+            )
         elif step.do == "end-of-turn":
-            _run(game, lambda k: False,
-                 lambda k: game.ask.options[0] if game.ask and k == "hand-limit" else None)
+            _run(
+                game,
+                lambda k: False,
+                lambda k: game.ask.options[0] if game.ask and k == "hand-limit" else None,
+            )
             check(step, {"discarded": hand - len(me.hand), "hand": len(me.hand)})
         else:
             failures.append(f"{step.src.file}:{step.src.line}: unknown step '{step.do}'")
@@ -196,14 +248,17 @@ def test_sample_turn_plays_as_the_data_says(model: Model) -> None:
 def _bumped(example: Example, step_no: int, key: str) -> Example:
     steps = list(example.steps)
     step = steps[step_no]
-    expect = tuple(dataclasses.replace(f, value=f.value + 1) if f.key == key else f  # type: ignore[operator]
-                   for f in step.expect)
+    expect = tuple(
+        dataclasses.replace(f, value=f.value + 1) if f.key == key else f  # type: ignore[operator]
+        for f in step.expect
+    )
     steps[step_no] = dataclasses.replace(step, expect=expect)
     return dataclasses.replace(example, steps=tuple(steps))
 
 
-@pytest.mark.parametrize(("step", "key"), [(0, "drawn"), (1, "heat_taken"), (1, "payout"),
-                                           (2, "fee"), (3, "hand")])
+@pytest.mark.parametrize(
+    ("step", "key"), [(0, "drawn"), (1, "heat_taken"), (1, "payout"), (2, "fee"), (3, "hand")]
+)
 def test_a_wrong_number_in_the_example_fails(model: Model, step: int, key: str) -> None:
     """Each number the rulebook prints from the sample turn is checked: one more is caught,
     at its line in examples.yaml."""
@@ -214,6 +269,7 @@ def test_a_wrong_number_in_the_example_fails(model: Model, step: int, key: str) 
 
 # ---- the rulebook prints them from the data ----------------------------------------------
 
+
 def test_rulebook_prints_the_sample_turn_from_its_data(model: Model) -> None:
     """The sample turn in the rulebook is made from the example's facts, in the seed's
     words: "Morning: I cool one Heat and draw two cards. ..."."""
@@ -222,8 +278,10 @@ def test_rulebook_prints_the_sample_turn_from_its_data(model: Model) -> None:
     quote = next(n for n in rb.load(model).nodes if isinstance(n, Para) and n.style == "quote")
     text = quote.inline.text
     assert text.startswith("“Morning: I cool one Heat and draw two cards.")
-    assert (f"Afternoon: I commit two crimes, take {word(expect['heat_taken'])} Heat and "
-            f"${expect['payout']}M.") in text
+    assert (
+        f"Afternoon: I commit two crimes, take {word(expect['heat_taken'])} Heat and "
+        f"${expect['payout']}M."
+    ) in text
     assert "Evening: I propose Legalise Smuggling, we vote, it passes." in text
     assert text.endswith(f"I discard down to {word(expect['hand'])}. Your turn.”")
 
@@ -237,6 +295,7 @@ def test_rulebook_prints_the_heist_example_from_its_data(heist: Model) -> None:
         if step.note:
             note = " ".join(step.note.split()).replace(" - ", " – ")
             assert note in " ".join(text.split()).replace("’", "'").replace("“", '"').replace(
-                "”", '"')
+                "”", '"'
+            )
     assert "Seven players; Anna is the Boss." in text
     assert "The thieves still in the game show their diamonds: Ben 3, Finn 2. Ben wins." in text

@@ -35,12 +35,21 @@ def rebuilt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     content = root / "content"
     shutil.copytree(CONTENT, content)
     di = content / "diplomatic-immunity"
-    _edit(di / "departures.yaml", "    name: Private Jet\n    price: 8\n",
-          "    name: Private Jet\n    price: 11\n")
-    _edit(di / "facts.yaml", 'price: 8\n    quote: "Private Jet: Pay $8M."',
-          'price: 11\n    quote: "Private Jet: Pay $11M."')
-    _edit(content / "diamond-heist" / "rules.yaml",
-          "{players: 8, roles: {loyalist: 3,", "{players: 8, roles: {loyalist: 2,")
+    _edit(
+        di / "departures.yaml",
+        "    name: Private Jet\n    price: 8\n",
+        "    name: Private Jet\n    price: 11\n",
+    )
+    _edit(
+        di / "facts.yaml",
+        'price: 8\n    quote: "Private Jet: Pay $8M."',
+        'price: 11\n    quote: "Private Jet: Pay $11M."',
+    )
+    _edit(
+        content / "diamond-heist" / "rules.yaml",
+        "{players: 8, roles: {loyalist: 3,",
+        "{players: 8, roles: {loyalist: 2,",
+    )
     from pnp.cli import main
 
     out = root / "build"

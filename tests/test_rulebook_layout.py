@@ -61,6 +61,7 @@ def _pdf(built: Path, game: str, edition: str = "rulebook", paper: str = "a4") -
 
 # ---- fonts -------------------------------------------------------------------------------
 
+
 def _font_problems(pdf: pikepdf.Pdf) -> list[str]:
     """Every font resource (of pages, forms inside them, annotations' appearances) that is
     not embedded: no FontFile, FontFile2 or FontFile3 in its descriptor."""
@@ -74,8 +75,9 @@ def _font_problems(pdf: pikepdf.Pdf) -> list[str]:
             descendants = font.get("/DescendantFonts")
             described = descendants[0] if descendants else font
             descriptor = described.get("/FontDescriptor")
-            if descriptor is None or not any(k in descriptor for k in (
-                    "/FontFile", "/FontFile2", "/FontFile3")):
+            if descriptor is None or not any(
+                k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")
+            ):
                 problems.append(f"{where}: {name} {font.get('/BaseFont')} is not embedded")
         for xobject in (resources.get("/XObject") or {}).values():
             key = xobject.objgen
@@ -119,6 +121,7 @@ def test_the_font_check_finds_an_unembedded_font(tmp_path: Path) -> None:
 
 # ---- files, papers and the manifest --------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_both_papers_are_built_and_listed(built: Path, game: str) -> None:
     """rulebook-<paper>.pdf and rulebook-text-<paper>.pdf, for A4 and Letter, each listed in
@@ -126,15 +129,17 @@ def test_both_papers_are_built_and_listed(built: Path, game: str) -> None:
     manifest = json.loads((built / game / "manifest.json").read_text(encoding="utf-8"))
     files = {f["path"]: f for f in manifest["files"]}
     assert "rulebook.pdf" not in files and "rulebook-text.pdf" not in files
-    sizes = {p: (geometry.default().papers[p].width, geometry.default().papers[p].height)
-             for p in PAPERS}
+    sizes = {
+        p: (geometry.default().papers[p].width, geometry.default().papers[p].height) for p in PAPERS
+    }
     for paper in PAPERS:
         for edition in EDITIONS:
             name = f"{edition}-{paper}.pdf"
             entry = files[name]
             assert entry["paper"] == paper and entry["pages"] > 3
-            assert entry["contents"]["rulebook"] == ("illustrated" if edition == "rulebook"
-                                                     else "text")
+            assert entry["contents"]["rulebook"] == (
+                "illustrated" if edition == "rulebook" else "text"
+            )
             with pikepdf.open(built / game / name) as pdf:
                 assert len(pdf.pages) == entry["pages"]
                 for page in pdf.pages:
@@ -143,11 +148,21 @@ def test_both_papers_are_built_and_listed(built: Path, game: str) -> None:
                     assert box[3] - box[1] == pytest.approx(sizes[paper][1], abs=0.5)
 
 
-def test_paper_option_builds_only_that_paper(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_paper_option_builds_only_that_paper(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`--paper letter` writes the Letter rulebooks and no A4 one."""
-    status, out, _ = run_pnp(capsys, "build", "diamond-heist", "--content", str(CONTENT),
-                             "--out", str(tmp_path), "--paper", "letter")
+    status, out, _ = run_pnp(
+        capsys,
+        "build",
+        "diamond-heist",
+        "--content",
+        str(CONTENT),
+        "--out",
+        str(tmp_path),
+        "--paper",
+        "letter",
+    )
     assert status == 0
     names = {p.name for p in (tmp_path / "diamond-heist").glob("rulebook*.pdf")}
     assert names == {"rulebook-letter.pdf", "rulebook-text-letter.pdf"}
@@ -167,6 +182,7 @@ def test_readme_names_the_rulebook_files_and_blocks() -> None:
 
 
 # ---- the measure ---------------------------------------------------------------------------
+
 
 def _body_lines(path: Path, size: float) -> list[str]:
     """Every line of text set at the body size, as (characters), split at wide gaps."""
@@ -203,8 +219,9 @@ def _body_lines(path: Path, size: float) -> list[str]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("game", GAMES)
-def test_body_lines_hold_sixty_to_eighty_characters(built: Path, game: str, edition: str,
-                                                     paper: str) -> None:
+def test_body_lines_hold_sixty_to_eighty_characters(
+    built: Path, game: str, edition: str, paper: str
+) -> None:
     """The average full line of body text holds 60-80 characters (the style aims at
     about 70), on either paper: the text runs in a column narrower than the page."""
     style = rb_style.load()
@@ -216,6 +233,7 @@ def test_body_lines_hold_sixty_to_eighty_characters(built: Path, game: str, edit
 
 
 # ---- where pages break ----------------------------------------------------------------------
+
 
 def _outline(path: Path) -> list[tuple[int, str, int, float]]:
     """(level, title, page index, top) of every bookmark."""
@@ -255,8 +273,11 @@ def _drawing_under(path: Path, page: int, y: float) -> bool:
     starts just under a heading at y."""
     for obj in pdfium.PdfDocument(path)[page].get_objects(max_depth=0):
         _left, bottom, _right, upper = obj.get_bounds()
-        if (obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT and y - mm(25) < upper < y - mm(3)
-                and upper - bottom > mm(15)):
+        if (
+            obj.type != pdfium_c.FPDF_PAGEOBJ_TEXT
+            and y - mm(25) < upper < y - mm(3)
+            and upper - bottom > mm(15)
+        ):
             return True
     return False
 
@@ -273,10 +294,14 @@ def test_only_chapters_open_a_new_page(built: Path, game: str) -> None:
     top_m, bottom_m, _l, _r = rb_style.load().margins
     height = pdfium.PdfDocument(path)[0].get_height()
     frame_top = height - top_m
-    chapters = {page for level, title, page, y in outline
-                if level == 0 and title != "Contents" and y >= frame_top - mm(8)}
-    first_body = min(page for level, title, page, _y in outline if title != "Contents"
-                     and level == 0)
+    chapters = {
+        page
+        for level, title, page, y in outline
+        if level == 0 and title != "Contents" and y >= frame_top - mm(8)
+    }
+    first_body = min(
+        page for level, title, page, _y in outline if title != "Contents" and level == 0
+    )
     for level, title, page, y in outline:
         if level >= 1 and y >= frame_top - mm(8) and page > first_body:
             room = bands[page - 1][0] - bottom_m
@@ -292,20 +317,25 @@ def test_heist_chapters_share_pages(built: Path) -> None:
     """Diamond Heist's chapters are short: they run on, several to a page, instead of one
     chapter (or section) per page."""
     outline = _outline(_pdf(built, "diamond-heist"))
-    chapters = [(page, y) for level, title, page, y in outline
-                if level == 0 and title not in ("Contents",)]
+    chapters = [
+        (page, y) for level, title, page, y in outline if level == 0 and title not in ("Contents",)
+    ]
     pages = {page for page, _y in chapters}
     assert len(pages) < len(chapters) * 0.75
-    frame_top = pdfium.PdfDocument(_pdf(built, "diamond-heist"))[0].get_height() - \
-        rb_style.load().margins[0]
+    frame_top = (
+        pdfium.PdfDocument(_pdf(built, "diamond-heist"))[0].get_height()
+        - rb_style.load().margins[0]
+    )
     assert sum(y < frame_top - mm(20) for _page, y in chapters) >= 3  # opened mid-page
 
 
 # ---- the cover ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", GAMES)
-def test_cover_says_the_game_and_shows_its_cards(built: Path, models: dict[str, Game],
-                                                 game: str) -> None:
+def test_cover_says_the_game_and_shows_its_cards(
+    built: Path, models: dict[str, Game], game: str
+) -> None:
     """The cover has the title, the rulebook's version, the tagline and the player count
     (and time and age where the game gives them), the fan of card faces, and a field of the
     game's accent colour behind the title."""
@@ -320,7 +350,7 @@ def test_cover_says_the_game_and_shows_its_cards(built: Path, models: dict[str, 
         assert f"{info.minutes.min}–{info.minutes.max} minutes" in words
     image = doc[0].render(scale=0.5).to_pil().convert("RGB")
     accent = rb_style.load().accent(game)
-    expected = tuple(int(accent[i:i + 2], 16) for i in (1, 3, 5))
+    expected = tuple(int(accent[i : i + 2], 16) for i in (1, 3, 5))
     pixel = image.getpixel((5, image.height // 5))
     assert all(abs(a - b) <= 6 for a, b in zip(pixel, expected, strict=True)), pixel
     drawn = [o for o in doc[0].get_objects() if o.type != pdfium_c.FPDF_PAGEOBJ_TEXT]
@@ -330,8 +360,9 @@ def test_cover_says_the_game_and_shows_its_cards(built: Path, models: dict[str, 
 def test_ink_saver_cover_fills_nothing(models: dict[str, Game]) -> None:
     """With ink saver, the cover has no field of colour: the page stays white."""
     game = models["diamond-heist"]
-    data, _pages = render.render_book(game, rb.load(game), geometry.default(),
-                                      render.ILLUSTRATED, "a4", ink_saver=True)
+    data, _pages = render.render_book(
+        game, rb.load(game), geometry.default(), render.ILLUSTRATED, "a4", ink_saver=True
+    )
     image = pdfium.PdfDocument(data)[0].render(scale=0.5).to_pil().convert("RGB")
     assert image.getpixel((5, image.height // 5)) == (255, 255, 255)
 
@@ -346,6 +377,7 @@ def test_illustrated_book_is_deterministic(models: dict[str, Game]) -> None:
 
 
 # ---- the set-up diagram ---------------------------------------------------------------------
+
 
 def _figure(book: rb.Book) -> Figure:
     return next(n for n in book.nodes if isinstance(n, Figure) and n.kind == "setup")
@@ -365,8 +397,9 @@ def test_setup_diagram_counts_come_from_the_data(models: dict[str, Game]) -> Non
     assert [s.name for s in plan.seats] == [s.name for s in comps.seats[:n]]
     assert plan.money == rules.start.money
     assert sum(plan.coins) == rules.start.money
-    assert [(h.deck, h.count) for h in plan.hand] == [(d.deck.id, d.cards)
-                                                      for d in rules.start.hand]
+    assert [(h.deck, h.count) for h in plan.hand] == [
+        (d.deck.id, d.cards) for d in rules.start.hand
+    ]
     decks = comps.decks()
     left = {p.deck: p.count for p in plan.middle if p.deck}
     for draw in rules.start.hand:
@@ -387,10 +420,17 @@ def test_setup_diagram_follows_a_change_of_the_data(models: dict[str, Game]) -> 
     game = models["diplomatic-immunity"]
     rules = game.rules
     assert isinstance(rules, DIRules)
-    start = dataclasses.replace(rules.start, money=7, hand=tuple(
-        dataclasses.replace(d, cards=d.cards + 1) for d in rules.start.hand))
-    changed = dataclasses.replace(game, rules=dataclasses.replace(
-        rules, start=start, clock=dataclasses.replace(rules.clock, cards=9)))
+    start = dataclasses.replace(
+        rules.start,
+        money=7,
+        hand=tuple(dataclasses.replace(d, cards=d.cards + 1) for d in rules.start.hand),
+    )
+    changed = dataclasses.replace(
+        game,
+        rules=dataclasses.replace(
+            rules, start=start, clock=dataclasses.replace(rules.clock, cards=9)
+        ),
+    )
     plan = setup_plan.plan(changed, 5)
     assert isinstance(plan, setup_plan.TablePlan)
     assert plan.players == 5 and plan.money == 7 and plan.clock.count == 9
@@ -427,19 +467,27 @@ def test_setup_diagram_is_in_the_setup_chapter_of_both_books(built: Path) -> Non
             if isinstance(node, Figure) and node.kind == "setup":
                 break
         assert heading == chapter
-        pages = [p.get_textpage().get_text_range() for p in
-                 pdfium.PdfDocument(_pdf(built, game))]
+        pages = [p.get_textpage().get_text_range() for p in pdfium.PdfDocument(_pdf(built, game))]
         assert any("The table after set-up" in p for p in pages)
-        text = " ".join(" ".join(p.get_textpage().get_text_range() for p in
-                                 pdfium.PdfDocument(_pdf(built, game, "rulebook-text"))).split())
+        text = " ".join(
+            " ".join(
+                p.get_textpage().get_text_range()
+                for p in pdfium.PdfDocument(_pdf(built, game, "rulebook-text"))
+            ).split()
+        )
         assert "The table after set-up" in text
-    di = " ".join(" ".join(p.get_textpage().get_text_range() for p in pdfium.PdfDocument(
-        _pdf(built, "diplomatic-immunity"))).split())
+    di = " ".join(
+        " ".join(
+            p.get_textpage().get_text_range()
+            for p in pdfium.PdfDocument(_pdf(built, "diplomatic-immunity"))
+        ).split()
+    )
     assert "Street deck 58 cards" in di and "Clock: Headlines 12 cards" in di
 
 
 def test_setup_diagram_refuses_a_player_count_the_game_does_not_have(
-        models: dict[str, Game]) -> None:
+    models: dict[str, Game],
+) -> None:
     """`setup_diagram(players=...)` outside the game's range is an error at the block's
     line (E754), with the range."""
     ctx = Context(models["diamond-heist"])
@@ -448,6 +496,7 @@ def test_setup_diagram_refuses_a_player_count_the_game_does_not_have(
 
 
 # ---- credits --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_credits_close_the_book(built: Path, models: dict[str, Game], game: str) -> None:
@@ -461,15 +510,23 @@ def test_credits_close_the_book(built: Path, models: dict[str, Game], game: str)
         doc = pdfium.PdfDocument(path)
         pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
         # narrow table cells may break a long name or address over two lines
-        letters = re.sub(r"\s", "", " ".join(pages[chapters[-1][1]:]))
+        letters = re.sub(r"\s", "", " ".join(pages[chapters[-1][1] :]))
         for family in ("Source Sans Pro", "Source Serif Pro"):
             assert family.replace(" ", "") in letters
-        for value in ("SIL Open Font License 1.1", "Adobe", "font-source-sans-pro",
-                      "font-source-serif-pro"):
+        for value in (
+            "SIL Open Font License 1.1",
+            "Adobe",
+            "font-source-sans-pro",
+            "font-source-serif-pro",
+        ):
             assert value.replace(" ", "") in letters
         for credit in getattr(models[game], "credits", None) or ():
-            for value in (credit.title, credit.author, credit.licence,
-                          re.sub(r"^https?://", "", credit.source)):
+            for value in (
+                credit.title,
+                credit.author,
+                credit.licence,
+                re.sub(r"^https?://", "", credit.source),
+            ):
                 assert re.sub(r"\s", "", value) in letters, (credit.file, value)
 
 

@@ -29,8 +29,9 @@ def game() -> Game:
 
 
 def _card(game: Game, name: str) -> Card:
-    found = [c for c in game.cards or ()
-             if c.name == name and c.kind is not CardKind.DEPARTURE_CARD]
+    found = [
+        c for c in game.cards or () if c.name == name and c.kind is not CardKind.DEPARTURE_CARD
+    ]
     assert len(found) == 1, f"no single card named {name!r}"
     return found[0]
 
@@ -58,6 +59,7 @@ def _terms(card: Card | Ability, name: str) -> list[Term]:
 
 
 # ---- characters ----------------------------------------------------------------------------
+
 
 def test_spouse_cannot_propose(game: Game) -> None:
     """Rulebook: the Spouse cannot propose Laws (its Cost). A ruling (vote-and-winning) adds
@@ -108,6 +110,7 @@ def test_chaplain_excommunication_removes_a_rivals_immunity(game: Game) -> None:
 
 # ---- the Street deck -----------------------------------------------------------------------
 
+
 def test_smuggling_is_a_crime_type(game: Game) -> None:
     """Rulebook: Smuggling is a type of crime (Legalise Smuggling makes it legal)."""
     assert "Smuggling" in {t.name for t in game.crime_types or ()}
@@ -126,8 +129,11 @@ def test_covers_typed_and_wild(game: Game) -> None:
 
 def test_dirty_tricks_marked_afternoon(game: Game) -> None:
     """Rulebook: some Dirty Tricks are played in your Afternoon, and say so."""
-    afternoon = [c for c in game.cards or ()
-                 if c.kind is CardKind.DIRTY_TRICK and Timing.AFTERNOON in c.timing]
+    afternoon = [
+        c
+        for c in game.cards or ()
+        if c.kind is CardKind.DIRTY_TRICK and Timing.AFTERNOON in c.timing
+    ]
     assert afternoon
     assert all(c.deck.id == "street" for c in afternoon)
 
@@ -168,9 +174,12 @@ def test_shakedown_takes_money(game: Game) -> None:
 
 
 def _aims_at_a_player(card: Card) -> bool:
-    return any(value in ("rival", "player", "aimed")
-               for t in _flat(card.steps) for key, value in t.args
-               if key in ("to", "from", "who", "by"))
+    return any(
+        value in ("rival", "player", "aimed")
+        for t in _flat(card.steps)
+        for key, value in t.args
+        if key in ("to", "from", "who", "by")
+    )
 
 
 def test_blackmail_aims_at_a_player(game: Game) -> None:
@@ -199,6 +208,7 @@ def test_expunge_the_record_removes_a_players_crimes(game: Game) -> None:
 
 
 # ---- the Politics deck ---------------------------------------------------------------------
+
 
 def test_repeal_in_the_reaction_step(game: Game) -> None:
     """Rulebook: a Repeal may be played "during the reaction step" (quoted in the ruling
@@ -278,6 +288,7 @@ def test_departure_cards_one_per_door_with_a_waiver(game: Game) -> None:
 
 
 # ---- the Headline deck ---------------------------------------------------------------------
+
 
 def test_society_dinner_adds_heat(game: Game) -> None:
     """Rulebook: a Society Dinner is a source of Heat; the ruling headline-names makes it a

@@ -60,7 +60,11 @@ def test_di_components(games: dict[str, Game]) -> None:
     assert c is not None and c.money is not None
     counts = {i.id: i.count for i in c.items}
     assert {d: c.decks()[d].count for d in ("street", "politics", "headline", "goals")} == {
-        "street": 74, "politics": 45, "headline": 18, "goals": 12}
+        "street": 74,
+        "politics": 45,
+        "headline": 18,
+        "goals": 12,
+    }
     assert counts["character-boards"] == 12 and c.characters == 24
     # the rulebook's seven Quick Reference cards, each printed as two (ruling
     # quick-reference-two-cards): the turn, and Favors and Departures
@@ -80,14 +84,23 @@ DEPARTURES_PAGE = {
     "Pardon": ["Untouchable", "Puppet Master", "Vendetta", "Pillar of Society", "Quid Pro Quo"],
     "Defect": ["Kingpin"],
     "Elected": ["Puppet Master", "Everyone Owes Me", "Pillar of Society", "Quid Pro Quo"],
-    "Medical Evacuation": ["Kingpin", "Specialist", "Jack of All Trades", "Notorious",
-                           "Tell-All"],
+    "Medical Evacuation": ["Kingpin", "Specialist", "Jack of All Trades", "Notorious", "Tell-All"],
     "Asylum": ["Kingpin", "Notorious", "Vendetta", "Tell-All"],
     "Witness Protection": ["Specialist", "Vendetta"],
-    "Slow Boat": ["Extravagance", "Jack of All Trades", "Untouchable", "Puppet Master",
-                  "Everyone Owes Me", "Quid Pro Quo"],
-    "Diplomatic Marriage": ["Extravagance", "Jack of All Trades", "Untouchable",
-                            "Everyone Owes Me"],
+    "Slow Boat": [
+        "Extravagance",
+        "Jack of All Trades",
+        "Untouchable",
+        "Puppet Master",
+        "Everyone Owes Me",
+        "Quid Pro Quo",
+    ],
+    "Diplomatic Marriage": [
+        "Extravagance",
+        "Jack of All Trades",
+        "Untouchable",
+        "Everyone Owes Me",
+    ],
 }
 
 
@@ -97,8 +110,10 @@ def test_goals_name_the_doors_of_the_departures_page(games: dict[str, Game]) -> 
     assert g.doors and g.goals
     names = {d.id: d.name for d in g.doors}
     assert list(names.values()) == list(DEPARTURES_PAGE)
-    inverted = {name: {goal.name for goal in g.goals if any(r.id == i for r in goal.doors)}
-                for i, name in names.items()}
+    inverted = {
+        name: {goal.name for goal in g.goals if any(r.id == i for r in goal.doors)}
+        for i, name in names.items()
+    }
     assert inverted == {k: set(v) for k, v in DEPARTURES_PAGE.items()}
     assert len(g.goals) == 12 and all(len(goal.doors) == 3 for goal in g.goals)
 
@@ -107,23 +122,32 @@ def test_departure_costs_and_conditions(games: dict[str, Game]) -> None:
     """Prices, conditions, booking costs and resolution timing of the nine doors."""
     doors = {d.id: d for d in games["diplomatic-immunity"].doors or ()}
     prices = {k: d.price for k, d in doors.items() if d.price}
-    assert prices == {"private-jet": 8, "elected": 4, "medical-evacuation": 3, "slow-boat": 5,
-                      "diplomatic-marriage": 6}
+    assert prices == {
+        "private-jet": 8,
+        "elected": 4,
+        "medical-evacuation": 3,
+        "slow-boat": 5,
+        "diplomatic-marriage": 6,
+    }
 
     def terms(door: str, part: str) -> list[tuple[str, dict[str, object]]]:
         return [(t.name, dict(t.args)) for t in getattr(doors[door], part)]
 
     assert terms("pardon", "requires") == [("heat_at_most", {"heat": 0})]
-    assert terms("defect", "requires") == [("heat_at_least", {"heat": 2}),
-                                           ("heat_below_limit", {"limit": "without_immunity"})]
+    assert terms("defect", "requires") == [
+        ("heat_at_least", {"heat": 2}),
+        ("heat_below_limit", {"limit": "without_immunity"}),
+    ]
     assert terms("defect", "booking") == [("lose_immunity", {"who": "you"})]
     assert terms("asylum", "requires") == [("heat_at_least", {"heat": 3})]
     assert terms("asylum", "booking") == [("discard_hand", {"who": "you"})]
     assert terms("medical-evacuation", "booking") == [("discard_hand", {"who": "you"})]
     assert terms("elected", "requires") == [("laws_with_your_marker", {"laws": 1})]
     assert terms("witness-protection", "booking") == [
-        ("lose_immunity", {"who": "you"}), ("remove_crimes", {"crimes": 3, "from": "you"}),
-        ("heat", {"amount": 2, "to": "rival"})]
+        ("lose_immunity", {"who": "you"}),
+        ("remove_crimes", {"crimes": 3, "from": "you"}),
+        ("heat", {"amount": 2, "to": "rival"}),
+    ]
     assert terms("slow-boat", "booking") == [("cool", {"amount": 2, "who": "you"})]
     assert doors["slow-boat"].resolves is Resolves.TURN_AFTER_NEXT
     assert doors["diplomatic-marriage"].partner
@@ -131,8 +155,16 @@ def test_departure_costs_and_conditions(games: dict[str, Game]) -> None:
 
 
 # Diamond Heist's treasure table, restored: players -> (loyalists, agents, drivers, apologies).
-TREASURE = {5: (1, 1, 0, 0), 6: (1, 1, 1, 0), 7: (2, 1, 1, 0), 8: (3, 1, 1, 1),
-            9: (4, 1, 1, 1), 10: (4, 2, 1, 1), 11: (4, 2, 2, 2), 12: (5, 2, 2, 2)}
+TREASURE = {
+    5: (1, 1, 0, 0),
+    6: (1, 1, 1, 0),
+    7: (2, 1, 1, 0),
+    8: (3, 1, 1, 1),
+    9: (4, 1, 1, 1),
+    10: (4, 2, 1, 1),
+    11: (4, 2, 2, 2),
+    12: (5, 2, 2, 2),
+}
 
 
 def test_heist_treasure_table(games: dict[str, Game]) -> None:
@@ -143,8 +175,12 @@ def test_heist_treasure_table(games: dict[str, Game]) -> None:
     assert r.diamonds == 15 and (r.boss_hides.min, r.boss_hides.max) == (0, 5)
     for players, (loyal, agents, drivers, apologies) in TREASURE.items():
         pieces, apol = r.setup(players)
-        assert (pieces.get("loyalist", 0), pieces.get("agent", 0), pieces.get("driver", 0),
-                apol) == (loyal, agents, drivers, apologies), players
+        assert (
+            pieces.get("loyalist", 0),
+            pieces.get("agent", 0),
+            pieces.get("driver", 0),
+            apol,
+        ) == (loyal, agents, drivers, apologies), players
         assert pieces["diamond"] == 15
         # "up to 26 cards": 15 diamonds + roles + apologies
         assert sum(pieces.values()) + apol <= 26

@@ -40,13 +40,19 @@ FLOATS = [
 TOO_BIG = [
     ("street.yaml", "payout: 2", "payout: 1000", 8),
     ("street.yaml", "payout: 2", "payout: " + "9" * 35, 8),
-    ("street.yaml", "heat: 1", f"heat: {10 ** 12}", 8),
+    ("street.yaml", "heat: 1", f"heat: {10**12}", 8),
     ("street.yaml", "count: 4", "count: 100000000", 7),
 ]
 
 
-def _game(tmp_path: Path, file: str, old: str, new: str, source: Path = FIXTURES / "valid",
-          base: str = BASE) -> Path:
+def _game(
+    tmp_path: Path,
+    file: str,
+    old: str,
+    new: str,
+    source: Path = FIXTURES / "valid",
+    base: str = BASE,
+) -> Path:
     """A copy of a valid game with the first `old` in `file` replaced by `new`."""
     content = tmp_path / "content"
     shutil.rmtree(content, ignore_errors=True)
@@ -58,17 +64,20 @@ def _game(tmp_path: Path, file: str, old: str, new: str, source: Path = FIXTURES
     return content
 
 
-def _build(capsys: pytest.CaptureFixture[str], content: Path, out: Path,
-           base: str = BASE) -> tuple[int, str, str]:
-    return run_pnp(capsys, "build", "--content", str(content), "--out", str(out), "--paper",
-                   "a4", base)
+def _build(
+    capsys: pytest.CaptureFixture[str], content: Path, out: Path, base: str = BASE
+) -> tuple[int, str, str]:
+    return run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4", base
+    )
 
 
-@pytest.mark.parametrize(("file", "old", "new", "line"), FLOATS,
-                         ids=[new for _, _, new, _ in FLOATS])
+@pytest.mark.parametrize(
+    ("file", "old", "new", "line"), FLOATS, ids=[new for _, _, new, _ in FLOATS]
+)
 def test_a_decimal_or_true_where_a_whole_number_goes_is_e201(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, file: str, old: str, new: str,
-        line: int) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, file: str, old: str, new: str, line: int
+) -> None:
     """3.0, 2.0, 1.5 and true in a whole-number field (a card's copies, Heat, a price, a
     payout, an effect parameter, a rules number) are E201 at their line, and build stops
     with exit 1."""
@@ -85,26 +94,32 @@ def test_a_decimal_or_true_where_a_whole_number_goes_is_e201(
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize(("file", "old", "new"), [("street.yaml", "count: 3", "count: 3.0"),
-                                                  ("street.yaml", "heat: 1", "heat: 1.0")],
-                         ids=["count", "heat"])
-def test_sim_stops_on_a_decimal_with_a_content_error(capsys: pytest.CaptureFixture[str],
-                                                     tmp_path: Path, file: str, old: str,
-                                                     new: str) -> None:
+@pytest.mark.parametrize(
+    ("file", "old", "new"),
+    [("street.yaml", "count: 3", "count: 3.0"), ("street.yaml", "heat: 1", "heat: 1.0")],
+    ids=["count", "heat"],
+)
+def test_sim_stops_on_a_decimal_with_a_content_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, file: str, old: str, new: str
+) -> None:
     """`pnp sim` on a game whose card has 3.0 copies or 2.0 Heat prints the E201 and exits 1,
     where it used to fail with an internal error."""
     content = _game(tmp_path, file, old, new, CONTENT, "diplomatic-immunity")
-    status, out, err = run_pnp(capsys, "sim", "--content", str(content), "diplomatic-immunity",
-                               "--games", "2")
+    status, out, err = run_pnp(
+        capsys, "sim", "--content", str(content), "diplomatic-immunity", "--games", "2"
+    )
     assert status == 1, err
     assert "E201" in out and "internal error" not in err
 
 
-@pytest.mark.parametrize(("file", "old", "new", "line"), TOO_BIG,
-                         ids=["payout-1000", "payout-35-digits", "heat-10e12", "count-1e8"])
+@pytest.mark.parametrize(
+    ("file", "old", "new", "line"),
+    TOO_BIG,
+    ids=["payout-1000", "payout-35-digits", "heat-10e12", "count-1e8"],
+)
 def test_numbers_past_what_prints_or_plays_are_reported(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path, file: str, old: str, new: str,
-        line: int) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, file: str, old: str, new: str, line: int
+) -> None:
     """A payout of 1000 (too wide for its coin), a 35-digit payout, Heat 10^12 and 10^8
     copies of a card are each an error at their line (E205 past the schema's maximum, E720
     past what its box can print), and build stops with exit 1."""
@@ -126,15 +141,22 @@ def test_the_shipped_content_is_within_every_maximum(capsys: pytest.CaptureFixtu
 # ---- the property: check passing means build passing --------------------------------------
 
 # A fifth of the other property tests' examples: each one here may build a kit.
-SETTINGS = settings(max_examples=max(1, int(os.environ.get("PNP_EXAMPLES", "150")) // 5),
-                    deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                           HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=max(1, int(os.environ.get("PNP_EXAMPLES", "150")) // 5),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 SAME_AS_DECIMAL = "the same number, written 4.0"  # keeps totals such as a deck's count
-numbers = (st.integers(-3, 12) | st.integers(13, 2000) | st.integers(10 ** 9, 10 ** 40)
-           | st.floats(allow_nan=True, allow_infinity=True) | st.booleans()
-           | st.integers(0, 40).map(float) | st.just(SAME_AS_DECIMAL))
+numbers = (
+    st.integers(-3, 12)
+    | st.integers(13, 2000)
+    | st.integers(10**9, 10**40)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.booleans()
+    | st.integers(0, 40).map(float)
+    | st.just(SAME_AS_DECIMAL)
+)
 
 
 def _numeric_paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -185,8 +207,7 @@ def test_check_passing_means_build_passing(tmp_path: Path, target: int, value: A
         parent = parent[part]
     whole = isinstance(parent[path[-1]], int)  # a whole-number field, not a share
     parent[path[-1]] = float(parent[path[-1]]) if value == SAME_AS_DECIMAL else value
-    (content / BASE / file).write_text(yaml.safe_dump(doc, allow_unicode=True),
-                                       encoding="utf-8")
+    (content / BASE / file).write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     status, err = _run("check", "--content", str(content), BASE)
     assert "internal error" not in err and "Traceback" not in err
     if status == 0:
@@ -194,8 +215,9 @@ def test_check_passing_means_build_passing(tmp_path: Path, target: int, value: A
         assert not (isinstance(value, float) and not math.isfinite(value))
         out = tmp_path / "out"
         shutil.rmtree(out, ignore_errors=True)
-        built, err = _run("build", "--content", str(content), "--out", str(out), "--paper",
-                          "a4", BASE)
+        built, err = _run(
+            "build", "--content", str(content), "--out", str(out), "--paper", "a4", BASE
+        )
         assert (built, err.count("internal error")) == (0, 0), err
     else:
         assert status == 1

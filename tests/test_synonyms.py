@@ -17,10 +17,13 @@ DEPARTURE = """\
     forms: [Departures]
     means: One of the ways out of the country.
 """
-AVOIDING = DEPARTURE + """\
+AVOIDING = (
+    DEPARTURE
+    + """\
     avoid: [claim a Departure, propose a Departure]
     prefer: book
 """
+)
 PARDON = 'text: "Use: cool {{ cool.amount }} Heat. Departure: book a Pardon at any Heat."'
 
 
@@ -31,8 +34,11 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 
 def _line(path: Path, words: str) -> int:
-    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                if words in line)
+    return next(
+        n
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if words in line
+    )
 
 
 def _w721(capsys: pytest.CaptureFixture[str], game: Path) -> list[dict[str, Any]]:
@@ -48,35 +54,43 @@ def mini(copy_game: Any) -> Path:
     return game
 
 
-def test_the_avoiding_glossary_alone_is_clean(capsys: pytest.CaptureFixture[str],
-                                              mini: Path) -> None:
+def test_the_avoiding_glossary_alone_is_clean(
+    capsys: pytest.CaptureFixture[str], mini: Path
+) -> None:
     """'book a Pardon' is the preferred word: nothing to report."""
     assert _w721(capsys, mini) == []
 
 
-def test_an_avoided_phrase_is_reported_at_its_line(capsys: pytest.CaptureFixture[str],
-                                                   mini: Path) -> None:
+def test_an_avoided_phrase_is_reported_at_its_line(
+    capsys: pytest.CaptureFixture[str], mini: Path
+) -> None:
     """A door's name stands for the term: 'claim a Pardon' on the second line of a text is
     reported at that line, naming the word, the term and what to say instead."""
     politics = mini / "politics.yaml"
-    _replace(politics, PARDON,
-             'text: >-\n      Use: cool {{ cool.amount }} Heat.\n'
-             '      Departure: claim a Pardon at any Heat.')
+    _replace(
+        politics,
+        PARDON,
+        "text: >-\n      Use: cool {{ cool.amount }} Heat.\n"
+        "      Departure: claim a Pardon at any Heat.",
+    )
     found = _w721(capsys, mini)
     assert [(Path(d["file"]).name, d["line"]) for d in found] == [
-        ("politics.yaml", _line(politics, "claim a Pardon"))]
+        ("politics.yaml", _line(politics, "claim a Pardon"))
+    ]
     message = found[0]["message"]
     assert "'claim' is the word to avoid for 'Departure': say 'book'" in message
     assert "'claim a Pardon'" in message
     assert found[0]["severity"] == "warning"
 
 
-def test_an_inflected_form_is_reported(capsys: pytest.CaptureFixture[str],
-                                       mini: Path) -> None:
+def test_an_inflected_form_is_reported(capsys: pytest.CaptureFixture[str], mini: Path) -> None:
     """'claimed', 'claims', 'proposing' are forms of the avoided words; small words stand for
     one another ('the Jet' for 'a Departure'). A YAML comment is not printed text."""
-    _replace(mini / "politics.yaml", PARDON,
-             'text: "Use: cool {{ cool.amount }} Heat. Departure: you claimed the Jet."')
+    _replace(
+        mini / "politics.yaml",
+        PARDON,
+        'text: "Use: cool {{ cool.amount }} Heat. Departure: you claimed the Jet."',
+    )
     _replace(mini / "goals.yaml", "kind: goals", "kind: goals\n# proposing their Departures")
     found = _w721(capsys, mini)
     assert len(found) == 1
@@ -86,46 +100,54 @@ def test_an_inflected_form_is_reported(capsys: pytest.CaptureFixture[str],
 def test_propose_a_law_stays_free(capsys: pytest.CaptureFixture[str], mini: Path) -> None:
     """'propose a Departure' is avoided; 'propose a Law' and 'proposed Legalise Smuggling'
     are not Departures, and a quotation is not held to the glossary."""
-    _replace(mini / "politics.yaml", PARDON,
-             'text: "Use: propose a Law, or cool {{ cool.amount }} Heat. Departure: book a '
-             'Pardon at any Heat, even if you proposed Legalise Smuggling or said \\"I '
-             'propose a Pardon\\"."')
+    _replace(
+        mini / "politics.yaml",
+        PARDON,
+        'text: "Use: propose a Law, or cool {{ cool.amount }} Heat. Departure: book a '
+        'Pardon at any Heat, even if you proposed Legalise Smuggling or said \\"I '
+        'propose a Pardon\\"."',
+    )
     assert _w721(capsys, mini) == []
     _replace(mini / "politics.yaml", "Use: propose a Law", "Use: propose a Boat")
     found = _w721(capsys, mini)
     assert len(found) == 1 and "'propose' is the word to avoid" in found[0]["message"]
 
 
-def test_a_rulebook_line_is_reported(capsys: pytest.CaptureFixture[str],
-                                     copy_game: Any) -> None:
+def test_a_rulebook_line_is_reported(capsys: pytest.CaptureFixture[str], copy_game: Any) -> None:
     """In the shipped rulebook, 'enter Witness Protection' is reported at its Markdown line."""
     game: Path = copy_game("diplomatic-immunity", CONTENT)
     page = game / "rulebook" / "05-heat.md"
-    _replace(page, "or booking [[Defect]] or [[Witness Protection]] yourself.",
-             "or giving it up yourself to [[Defect]] or enter\n[[Witness Protection]].")
+    _replace(
+        page,
+        "or booking [[Defect]] or [[Witness Protection]] yourself.",
+        "or giving it up yourself to [[Defect]] or enter\n[[Witness Protection]].",
+    )
     found = _w721(capsys, game)
     assert [(Path(d["file"]).name, d["line"]) for d in found] == [
-        ("05-heat.md", _line(page, "to [[Defect]] or enter"))]
+        ("05-heat.md", _line(page, "to [[Defect]] or enter"))
+    ]
     assert "'enter' is the word to avoid for 'Departure'" in found[0]["message"]
 
 
-def test_shipped_content_says_one_word_for_one_thing(capsys: pytest.CaptureFixture[str]
-                                                     ) -> None:
+def test_shipped_content_says_one_word_for_one_thing(capsys: pytest.CaptureFixture[str]) -> None:
     for game in ("diplomatic-immunity", "diamond-heist"):
         _, diags = check_json(capsys, CONTENT, game)
         assert [d for d in diags if d["code"] == "W721"] == []
 
 
-@pytest.mark.parametrize(("phrase", "text", "hit"), [
-    ("return their Immunity chip", "Return your Immunity chip.", True),
-    ("return their Immunity chip", "they return Immunity to the bank", True),
-    ("return ... Immunity", "returns the little Immunity chip", True),
-    ("return ... Immunity", "returns its marker. Immunity", False),
-    ("return ... Immunity", "a returned Law marker", False),
-    ("give up ... Immunity", "giving up your Immunity", True),
-    ("discard ... Immunity", "Discard your Immunity", True),
-    ("discard ... Immunity", "discard your hand and four more cards, Immunity", False),
-])
+@pytest.mark.parametrize(
+    ("phrase", "text", "hit"),
+    [
+        ("return their Immunity chip", "Return your Immunity chip.", True),
+        ("return their Immunity chip", "they return Immunity to the bank", True),
+        ("return ... Immunity", "returns the little Immunity chip", True),
+        ("return ... Immunity", "returns its marker. Immunity", False),
+        ("return ... Immunity", "a returned Law marker", False),
+        ("give up ... Immunity", "giving up your Immunity", True),
+        ("discard ... Immunity", "Discard your Immunity", True),
+        ("discard ... Immunity", "discard your hand and four more cards, Immunity", False),
+    ],
+)
 def test_phrase_patterns(phrase: str, text: str, hit: bool) -> None:
     """Small words stand for one another or for nothing, '...' for up to three words, a
     phrase never runs across punctuation, and the term stands for its forms."""

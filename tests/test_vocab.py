@@ -77,14 +77,16 @@ def test_shipped_schema_is_generated() -> None:
     """The shipped effects schema is byte for byte what the vocabulary table generates."""
     assert EFFECTS.read_text(encoding="utf-8") == effects_schema_text(), (
         "tools/pnp/schemas/effects.schema.json is generated from pnp/content/vocab.py; "
-        "do not edit it by hand. Run: pnp vocab --schema > tools/pnp/schemas/effects.schema.json")
+        "do not edit it by hand. Run: pnp vocab --schema > tools/pnp/schemas/effects.schema.json"
+    )
 
 
 def test_reference_page_is_generated() -> None:
     """docs/vocabulary.md is exactly the reference page printed from the vocabulary table."""
     assert DOCS.is_file() and DOCS.read_text(encoding="utf-8") == reference_markdown(), (
         "docs/vocabulary.md is generated from pnp/content/vocab.py. "
-        "Run: pnp vocab > docs/vocabulary.md")
+        "Run: pnp vocab > docs/vocabulary.md"
+    )
 
 
 def test_vocab_command_prints_page_and_schema(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,8 +134,9 @@ def test_there_are_crime_type_and_deck_parameters() -> None:
     assert {p.type for _, p in REF_PARAMS} == set(REFS)
 
 
-@pytest.mark.parametrize(("term", "param"), REF_PARAMS,
-                         ids=[f"{t.name}.{p.name}" for t, p in REF_PARAMS])
+@pytest.mark.parametrize(
+    ("term", "param"), REF_PARAMS, ids=[f"{t.name}.{p.name}" for t, p in REF_PARAMS]
+)
 def test_crime_type_and_deck_parameters(term: TermDef, param: Param) -> None:
     """A crime-type or deck parameter takes any non-empty id (checked later), never a number."""
     base = _required(term)

@@ -23,7 +23,8 @@ def main() -> None:
     readme.write_text(text, encoding="utf-8")
     (ROOT / "docs" / "vocabulary.md").write_text(reference_markdown(), encoding="utf-8")
     (ROOT / "tools" / "pnp" / "schemas" / "effects.schema.json").write_text(
-        effects_schema_text(), encoding="utf-8")
+        effects_schema_text(), encoding="utf-8"
+    )
 
 
 if __name__ == "__main__":

@@ -44,8 +44,11 @@ def full_build(runs: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as out:
         for _ in range(runs):
             start = time.perf_counter()
-            subprocess.run([str(exe), "build", "--content", str(ROOT / "content"), "--out", out],
-                           check=True, capture_output=True)
+            subprocess.run(
+                [str(exe), "build", "--content", str(ROOT / "content"), "--out", out],
+                check=True,
+                capture_output=True,
+            )
             times.append(time.perf_counter() - start)
             peak = max(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
     return statistics.median(times), peak
@@ -58,12 +61,11 @@ def bare_cards(cards: list[tuple[str, str, str, str, str]]) -> bytes:
     the back's pattern, and crop marks. No forms, no measuring, no layouts."""
     fonts.register()
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(mm(210), mm(297)), invariant=True,
-               initialFontName=fonts.font("sans"))  # type: ignore[arg-type]
+    c = Canvas(buf, pagesize=(mm(210), mm(297)), invariant=True, initialFontName=fonts.font("sans"))  # type: ignore[arg-type]
     w, h = mm(63.5), mm(88.9)
     x0, y0 = (mm(210) - 3 * w) / 2, (mm(297) + 3 * h) / 2
     for start in range(0, len(cards), 9):
-        chunk = cards[start:start + 9]
+        chunk = cards[start : start + 9]
         for side in ("front", "back"):
             for k, (name, kind, text, flavour, colour) in enumerate(chunk):
                 col, row = k % 3, k // 3
@@ -98,8 +100,9 @@ def bare_cards(cards: list[tuple[str, str, str, str, str]]) -> bytes:
                 for i, line in enumerate(lines):
                     c.drawString(x + mm(6), y + h - mm(51) - i * 11.2, line)
                 c.setFont(fonts.font("sans-italic"), 7)
-                for i, line in enumerate(simpleSplit(flavour, fonts.font("sans-italic"), 7,
-                                                     w - mm(12))):
+                for i, line in enumerate(
+                    simpleSplit(flavour, fonts.font("sans-italic"), 7, w - mm(12))
+                ):
                     c.drawCentredString(x + w / 2, y + mm(14) - i * 8.4, line)
                 c.setFont(fonts.font("sans"), 5.5)
                 c.drawString(x + mm(5), y + mm(4), "Diplomatic Immunity v0.27")
@@ -121,11 +124,14 @@ def card_sheets(runs: int) -> tuple[float, float]:
     geo = geometry.default()
     theme = build.card_faces.Theme()
     groups = build.card_groups(game, geo, theme)
-    cards = [(c.name, c.kind.value, c.text.printed, c.flavour,
-              build.card_faces.deck_colour(game, c))
-             for c in game.cards or () for _ in range(c.count)]
-    cards += [(g.name, "goal", g.text.printed if g.text else "", "", "#5b3f8c")
-              for g in game.goals or ()]
+    cards = [
+        (c.name, c.kind.value, c.text.printed, c.flavour, build.card_faces.deck_colour(game, c))
+        for c in game.cards or ()
+        for _ in range(c.count)
+    ]
+    cards += [
+        (g.name, "goal", g.text.printed if g.text else "", "", "#5b3f8c") for g in game.goals or ()
+    ]
     assert len(cards) == sum(len(g.items) for g in groups)
     bare, duplex = [], []
     for _ in range(runs):
@@ -146,8 +152,12 @@ def _duplex_only(game: object, geo: geometry.Geometry) -> bytes:
     paper, imp = geo.papers["a4"], geo.impositions["cards"]
     assert geo.marks is not None
     marks = geo.marks
-    data, _ = pdf.render(paper.width, paper.height, "bench",
-                         lambda c: sheets.sheet_pages(c, groups, imp, paper, marks, "bench"))
+    data, _ = pdf.render(
+        paper.width,
+        paper.height,
+        "bench",
+        lambda c: sheets.sheet_pages(c, groups, imp, paper, marks, "bench"),
+    )
     assert data
     return data
 
@@ -157,11 +167,15 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     wall, peak = full_build(args.runs)
-    print(f"pnp build (both games, A4 and Letter), {args.runs} runs: median {wall:.2f} s, "
-          f"peak memory {peak:.0f} MB  [targets: < 10 s, < 400 MB]")
+    print(
+        f"pnp build (both games, A4 and Letter), {args.runs} runs: median {wall:.2f} s, "
+        f"peak memory {peak:.0f} MB  [targets: < 10 s, < 400 MB]"
+    )
     ours, bare = card_sheets(args.runs)
-    print(f"card sheets, Diplomatic Immunity, A4 duplex: pnp median {ours:.3f} s, bare "
-          f"reportlab median {bare:.3f} s, ratio {ours / bare:.2f}x  [target: <= 1.5x]")
+    print(
+        f"card sheets, Diplomatic Immunity, A4 duplex: pnp median {ours:.3f} s, bare "
+        f"reportlab median {bare:.3f} s, ratio {ours / bare:.2f}x  [target: <= 1.5x]"
+    )
     ok = wall < 10 and peak < 400 and ours / bare <= 1.5
     print("ok" if ok else "OVER TARGET")
     return 0 if ok else 1

@@ -37,8 +37,10 @@ def main() -> int:
             print(proc.stderr, file=sys.stderr)
             return 2
     median = statistics.median(times)
-    print(f"pnp check (all games), {args.runs} runs: median {median:.3f} s, "
-          f"min {min(times):.3f} s, max {max(times):.3f} s")
+    print(
+        f"pnp check (all games), {args.runs} runs: median {median:.3f} s, "
+        f"min {min(times):.3f} s, max {max(times):.3f} s"
+    )
     print(f"target: median under {TARGET_S:.1f} s -> {'ok' if median < TARGET_S else 'SLOW'}")
     print(f"last summary: {proc.stdout.strip().splitlines()[-1]}")
     return 0 if median < TARGET_S else 1

@@ -34,13 +34,20 @@ def main() -> int:
         r = run(plan(model, args.games, [4], seed=i + 1), jobs=args.jobs)
         rates.append(args.games / r.elapsed)
         broken += sum(1 for g in r.results if g.violation is not None)
-    peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    peak = (
+        max(
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+        )
+        / 1024
+    )
     median = statistics.median(rates)
-    print(f"Diplomatic Immunity, {args.games} four-player games, heuristic players, "
-          f"--jobs {args.jobs}, {args.runs} runs: median {median:.0f} games/s "
-          f"(runs: {', '.join(f'{x:.0f}' for x in rates)}), peak memory {peak:.0f} MB, "
-          f"invariants broken: {broken}  [targets: >= 100 games/s, < 300 MB]")
+    print(
+        f"Diplomatic Immunity, {args.games} four-player games, heuristic players, "
+        f"--jobs {args.jobs}, {args.runs} runs: median {median:.0f} games/s "
+        f"(runs: {', '.join(f'{x:.0f}' for x in rates)}), peak memory {peak:.0f} MB, "
+        f"invariants broken: {broken}  [targets: >= 100 games/s, < 300 MB]"
+    )
     return 0 if median >= 100 and peak < 300 and not broken else 1
 
 

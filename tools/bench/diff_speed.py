@@ -23,8 +23,9 @@ TARGET_S = 5.0
 
 
 def _git(content: Path, *args: str) -> str:
-    proc = subprocess.run(["git", "-C", str(content), *args], capture_output=True, text=True,
-                          check=False)
+    proc = subprocess.run(
+        ["git", "-C", str(content), *args], capture_output=True, text=True, check=False
+    )
     return proc.stdout.strip() if proc.returncode == 0 else ""
 
 
@@ -65,11 +66,15 @@ def main() -> int:
         print(proc.stderr, file=sys.stderr)
         return 2
     median = statistics.median(times)
-    print(f"pnp diff {rev} (every game, no --sim), {args.runs} runs: median {median:.3f} s, "
-          f"min {min(times):.3f} s, max {max(times):.3f} s (exit {proc.returncode})")
+    print(
+        f"pnp diff {rev} (every game, no --sim), {args.runs} runs: median {median:.3f} s, "
+        f"min {min(times):.3f} s, max {max(times):.3f} s (exit {proc.returncode})"
+    )
     if proc.returncode == 1:
-        print("  exit 1: content errors by today's checks, so the diff stopped after checking "
-              "both versions:")
+        print(
+            "  exit 1: content errors by today's checks, so the diff stopped after checking "
+            "both versions:"
+        )
         for line in proc.stderr.strip().splitlines():
             print(f"    {line}")
     else:
@@ -78,8 +83,10 @@ def main() -> int:
         pdf_times, pdf_proc = _time([*cmd, "--pdf", str(Path(tmp) / "diff.pdf")], args.runs)
     last = pdf_proc.stderr.strip().splitlines()[-1] if pdf_proc.stderr.strip() else ""
     pages = last.rpartition("(")[2].rstrip(")") if last.startswith("wrote") else "no PDF"
-    print(f"pnp diff {rev} --pdf FILE: median {statistics.median(pdf_times):.3f} s ({pages}, "
-          f"exit {pdf_proc.returncode})")
+    print(
+        f"pnp diff {rev} --pdf FILE: median {statistics.median(pdf_times):.3f} s ({pages}, "
+        f"exit {pdf_proc.returncode})"
+    )
     print(f"target: median under {TARGET_S:.1f} s -> {'ok' if median < TARGET_S else 'SLOW'}")
     return 0 if median < TARGET_S else 1
 

@@ -45,10 +45,12 @@ def main() -> int:
     rates = [games_per_second(plan, 1) for _ in range(args.runs)]
     median = statistics.median(rates)
     two = games_per_second(plan, 2)
-    print(f"pnp sim diamond-heist --games {args.games} --players 5..12 (in-process, invariants "
-          f"on), {args.runs} runs: median {median:,.0f} games/s with 1 process "
-          f"(min {min(rates):,.0f}, max {max(rates):,.0f}); {two:,.0f} games/s with --jobs 2; "
-          f"target {TARGET:,.0f}")
+    print(
+        f"pnp sim diamond-heist --games {args.games} --players 5..12 (in-process, invariants "
+        f"on), {args.runs} runs: median {median:,.0f} games/s with 1 process "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f}); {two:,.0f} games/s with --jobs 2; "
+        f"target {TARGET:,.0f}"
+    )
     ok = median >= TARGET
     print("ok" if ok else "UNDER TARGET")
     return 0 if ok else 1

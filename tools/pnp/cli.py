@@ -36,98 +36,221 @@ def _parser() -> argparse.ArgumentParser:
         description="Print-and-play content pipeline and rules checker for tabletop games.",
     )
     parser.add_argument("--version", action="version", version=f"pnp {__version__}")
-    parser.add_argument("--debug", action="store_true",
-                        help="show the Python traceback of an internal failure")
+    parser.add_argument(
+        "--debug", action="store_true", help="show the Python traceback of an internal failure"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     check = sub.add_parser("check", help="validate content and run every static cross-check")
-    check.add_argument("games", nargs="*", metavar="GAME",
-                       help="game folders under the content folder (default: every game)")
-    check.add_argument("--content", type=Path, default=Path("content"),
-                       help="the content folder (default: ./content)")
+    check.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help="game folders under the content folder (default: every game)",
+    )
+    check.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
     check.add_argument("--strict", action="store_true", help="warnings fail the check too")
-    check.add_argument("--format", choices=("text", "json"), default="text",
-                       help="how diagnostics are printed (default: text)")
-    check.add_argument("--sim", type=int, default=0, metavar="N",
-                       help="also play N seeded games per player count, invariants on")
+    check.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="how diagnostics are printed (default: text)",
+    )
+    check.add_argument(
+        "--sim",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N seeded games per player count, invariants on",
+    )
 
-    listing = sub.add_parser("list", help="print every card, character, Goal, Departure and "
-                                          "ruling of one game with its printed text")
+    listing = sub.add_parser(
+        "list",
+        help="print every card, character, Goal, Departure and "
+        "ruling of one game with its printed text",
+    )
     listing.add_argument("game", metavar="GAME", help="a game folder under the content folder")
-    listing.add_argument("--content", type=Path, default=Path("content"),
-                         help="the content folder (default: ./content)")
+    listing.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
 
     vocab = sub.add_parser("vocab", help="print the effect vocabulary reference (Markdown)")
-    vocab.add_argument("--schema", action="store_true",
-                       help="print the generated JSON Schema of effects instead")
+    vocab.add_argument(
+        "--schema", action="store_true", help="print the generated JSON Schema of effects instead"
+    )
 
     build = sub.add_parser("build", help="check, then write the print-and-play PDFs")
-    build.add_argument("games", nargs="*", metavar="GAME",
-                       help="game folders under the content folder (default: every game)")
-    build.add_argument("--content", type=Path, default=Path("content"),
-                       help="the content folder (default: ./content)")
-    build.add_argument("--out", type=Path, default=Path("build"),
-                       help="where to write: OUT/<game>/ (default: ./build)")
-    build.add_argument("--paper", choices=("a4", "letter", "all"), default="all",
-                       help="paper size (default: all)")
-    build.add_argument("--ink-saver", action="store_true",
-                       help="white backgrounds, no full-bleed fills (files end -ink-saver)")
-    build.add_argument("--png", action="store_true",
-                       help="also one 300 dpi PNG per card face, with bleed")
-    build.add_argument("--flip", choices=("long", "short"), default="long",
-                       help="the edge your printer turns the sheet on for duplex (default long)")
-    build.add_argument("--back-offset", default="0,0", metavar="X,Y",
-                       help="move backs by X,Y mm to correct a printer's duplex offset")
+    build.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help="game folders under the content folder (default: every game)",
+    )
+    build.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
+    build.add_argument(
+        "--out",
+        type=Path,
+        default=Path("build"),
+        help="where to write: OUT/<game>/ (default: ./build)",
+    )
+    build.add_argument(
+        "--paper", choices=("a4", "letter", "all"), default="all", help="paper size (default: all)"
+    )
+    build.add_argument(
+        "--ink-saver",
+        action="store_true",
+        help="white backgrounds, no full-bleed fills (files end -ink-saver)",
+    )
+    build.add_argument(
+        "--png", action="store_true", help="also one 300 dpi PNG per card face, with bleed"
+    )
+    build.add_argument(
+        "--flip",
+        choices=("long", "short"),
+        default="long",
+        help="the edge your printer turns the sheet on for duplex (default long)",
+    )
+    build.add_argument(
+        "--back-offset",
+        default="0,0",
+        metavar="X,Y",
+        help="move backs by X,Y mm to correct a printer's duplex offset",
+    )
     build.add_argument("--strict", action="store_true", help="warnings stop the build too")
 
-    sim = sub.add_parser("sim", help="play seeded simulated games with every invariant on; "
-                                     "print a summary, write JSON and a PDF report")
+    sim = sub.add_parser(
+        "sim",
+        help="play seeded simulated games with every invariant on; "
+        "print a summary, write JSON and a PDF report",
+    )
     sim.add_argument("game", metavar="GAME", help="a game folder under the content folder")
-    sim.add_argument("--content", type=Path, default=Path("content"),
-                     help="the content folder (default: ./content)")
-    sim.add_argument("--games", type=int, default=1000, metavar="N",
-                     help="how many games in all, the player counts in turn (default 1000)")
-    sim.add_argument("--players", metavar="P,P,...",
-                     help="player counts, e.g. 5,6,7 (default: every count the game has)")
-    sim.add_argument("--seed", type=int, default=0, metavar="S",
-                     help="the run's seed; game i is replayable on its own (default 0)")
-    sim.add_argument("--variant", action="append", default=[], metavar="V",
-                     help="play with a variant (repeat, or V,V), e.g. gunman")
-    sim.add_argument("--jobs", type=int, default=1, metavar="J",
-                     help="worker processes; results do not depend on it (default 1)")
+    sim.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
+    sim.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="how many games in all, the player counts in turn (default 1000)",
+    )
+    sim.add_argument(
+        "--players",
+        metavar="P,P,...",
+        help="player counts, e.g. 5,6,7 (default: every count the game has)",
+    )
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the run's seed; game i is replayable on its own (default 0)",
+    )
+    sim.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="play with a variant (repeat, or V,V), e.g. gunman",
+    )
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes; results do not depend on it (default 1)",
+    )
     sim.add_argument("--json", type=Path, metavar="FILE", help="write the statistics as JSON")
     sim.add_argument("--report", type=Path, metavar="FILE", help="write a PDF report")
 
     replay = sub.add_parser("replay", help="print one seeded game as a readable trace")
     replay.add_argument("game", metavar="GAME", help="a game folder under the content folder")
-    replay.add_argument("--content", type=Path, default=Path("content"),
-                        help="the content folder (default: ./content)")
-    replay.add_argument("--seed", type=int, required=True, metavar="S",
-                        help="the game's seed (as `pnp sim` prints it)")
-    replay.add_argument("--players", type=int, required=True, metavar="P",
-                        help="the player count")
-    replay.add_argument("--variant", action="append", default=[], metavar="V",
-                        help="play with a variant (repeat, or V,V)")
+    replay.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
+    replay.add_argument(
+        "--seed",
+        type=int,
+        required=True,
+        metavar="S",
+        help="the game's seed (as `pnp sim` prints it)",
+    )
+    replay.add_argument("--players", type=int, required=True, metavar="P", help="the player count")
+    replay.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="V",
+        help="play with a variant (repeat, or V,V)",
+    )
 
-    diff = sub.add_parser("diff", help="what changed between two versions of the content: "
-                                       "in words, pictures (--pdf) and play (--sim)")
-    diff.add_argument("words", nargs="*", metavar="[A] [B] [GAME]",
-                      help="versions, then games: a version is a folder if one exists at that "
-                           "path, else a git revision; a game is a game folder's name "
-                           "(default: HEAD against the working tree, every game)")
-    diff.add_argument("--content", type=Path, default=Path("content"),
-                      help="the content folder, and the repository it is in (default: ./content)")
-    diff.add_argument("--format", choices=("text", "md", "json"), default="text",
-                      help="text for the terminal, md for release notes, json for tools")
-    diff.add_argument("--pdf", type=Path, metavar="FILE",
-                      help="write one page per changed printed face: old beside new")
-    diff.add_argument("--sim", type=int, default=0, metavar="N",
-                      help="play N seeded games on each version and report the win rates "
-                           "that moved")
-    diff.add_argument("--seed", type=int, default=0, metavar="S",
-                      help="the seed of both versions' games (default 0)")
-    diff.add_argument("--jobs", type=int, default=1, metavar="J",
-                      help="worker processes for --sim (default 1)")
+    diff = sub.add_parser(
+        "diff",
+        help="what changed between two versions of the content: "
+        "in words, pictures (--pdf) and play (--sim)",
+    )
+    diff.add_argument(
+        "words",
+        nargs="*",
+        metavar="[A] [B] [GAME]",
+        help="versions, then games: a version is a folder if one exists at that "
+        "path, else a git revision; a game is a game folder's name "
+        "(default: HEAD against the working tree, every game)",
+    )
+    diff.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder, and the repository it is in (default: ./content)",
+    )
+    diff.add_argument(
+        "--format",
+        choices=("text", "md", "json"),
+        default="text",
+        help="text for the terminal, md for release notes, json for tools",
+    )
+    diff.add_argument(
+        "--pdf",
+        type=Path,
+        metavar="FILE",
+        help="write one page per changed printed face: old beside new",
+    )
+    diff.add_argument(
+        "--sim",
+        type=int,
+        default=0,
+        metavar="N",
+        help="play N seeded games on each version and report the win rates that moved",
+    )
+    diff.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the seed of both versions' games (default 0)",
+    )
+    diff.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes for --sim (default 1)"
+    )
 
     sub.add_parser("codes", help="print the table of diagnostic codes (Markdown)")
     return parser
@@ -140,8 +263,10 @@ def _games(content: Path, wanted: Sequence[str]) -> list[str]:
         raise UsageError(f"cannot read the content folder '{content}': permission denied")
     if is_game_folder(content):
         parent = display_path(content.resolve().parent) or "."
-        raise UsageError(f"'{content}' is a game folder, not a content folder of games (use "
-                         f"--content {parent} {content.resolve().name})")
+        raise UsageError(
+            f"'{content}' is a game folder, not a content folder of games (use "
+            f"--content {parent} {content.resolve().name})"
+        )
     available = find_games(content)
     if not wanted:
         if not available:
@@ -194,8 +319,10 @@ def _offset(text: str) -> tuple[float, float]:
         raise UsageError(f"--back-offset takes X,Y in millimetres, not {text!r}") from None
     for v in (x, y):
         if not math.isfinite(v) or abs(v) > MAX_BACK_OFFSET_MM:
-            raise UsageError(f"--back-offset takes X,Y in millimetres between "
-                             f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g}, not {text!r}")
+            raise UsageError(
+                f"--back-offset takes X,Y in millimetres between "
+                f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g}, not {text!r}"
+            )
     return x, y
 
 
@@ -215,9 +342,13 @@ def _build(args: argparse.Namespace) -> int:
     content = args.content.resolve()
     if out == content or content in out.parents:
         raise UsageError(f"--out {args.out} is inside the content folder; pnp never writes there")
-    opts = build.Options(papers=build.PAPERS if args.paper == "all" else (args.paper,),
-                         ink_saver=args.ink_saver, png=args.png, flip=args.flip,
-                         back_offset_mm=_offset(args.back_offset))
+    opts = build.Options(
+        papers=build.PAPERS if args.paper == "all" else (args.paper,),
+        ink_saver=args.ink_saver,
+        png=args.png,
+        flip=args.flip,
+        back_offset_mm=_offset(args.back_offset),
+    )
     result = pipeline.check(args.content, games)
     errors, warnings = counts(result.diagnostics)
     if errors or (args.strict and warnings):
@@ -313,13 +444,22 @@ def _sim(args: argparse.Namespace) -> int:
         from pnp.render import report
 
         title = f"{summary['title']} {summary['version']}: simulation report"
-        facts = [("games", str(summary["games"])),
-                 ("player counts", ", ".join(map(str, summary["players"]))),
-                 ("variants", ", ".join(summary["variants"]) or "none"),
-                 ("seed", f"{summary['seed']} (replay one game: pnp replay {summary['game']} "
-                          "--seed SEED --players P)")]
-        data, pages = report.render(title, facts, simulate.simulation_for(model).not_modelled,
-                                    simulate.report_sections(model, summary))
+        facts = [
+            ("games", str(summary["games"])),
+            ("player counts", ", ".join(map(str, summary["players"]))),
+            ("variants", ", ".join(summary["variants"]) or "none"),
+            (
+                "seed",
+                f"{summary['seed']} (replay one game: pnp replay {summary['game']} "
+                "--seed SEED --players P)",
+            ),
+        ]
+        data, pages = report.render(
+            title,
+            facts,
+            simulate.simulation_for(model).not_modelled,
+            simulate.report_sections(model, summary),
+        )
         pdf.write_atomic(args.report, data)
         print(f"wrote {display_path(args.report)} ({pages} pages)")
     broken = [g for g in run.results if g.violation is not None]
@@ -327,9 +467,12 @@ def _sim(args: argparse.Namespace) -> int:
         v = g.violation
         assert v is not None
         variants = "".join(f" --variant {x}" for x in plan.setting(g.index).variants)
-        print(f"pnp: invariant broken in game {g.index}, seed {v.seed}, step {v.step}: "
-              f"{v.invariant}: {v.detail} (pnp replay {model.id} --seed {v.seed} "
-              f"--players {g.players}{variants})", file=sys.stderr)
+        print(
+            f"pnp: invariant broken in game {g.index}, seed {v.seed}, step {v.step}: "
+            f"{v.invariant}: {v.detail} (pnp replay {model.id} --seed {v.seed} "
+            f"--players {g.players}{variants})",
+            file=sys.stderr,
+        )
     return EXIT_CONTENT if broken else EXIT_OK
 
 
@@ -350,8 +493,10 @@ def _replay(args: argparse.Namespace) -> int:
     if problem:
         raise UsageError(problem)
     title = model.info.title if model.info else model.id
-    print(f"{title}: seed {args.seed}, {args.players} players"
-          + (f", variants {', '.join(setting.variants)}" if setting.variants else ""))
+    print(
+        f"{title}: seed {args.seed}, {args.players} players"
+        + (f", variants {', '.join(setting.variants)}" if setting.variants else "")
+    )
     lines = sim.trace(model, setting, args.seed)
     sys.stdout.write("\n".join(lines) + "\n")
     return EXIT_CONTENT if any(line.startswith("INVARIANT BROKEN") for line in lines) else EXIT_OK
@@ -377,13 +522,17 @@ def _diff(args: argparse.Namespace) -> int:
             found = review.review(request, args.sim, args.seed, args.jobs)
             if found.problems:
                 if args.format == "json":
-                    sys.stdout.write(render_json([d for p in found.problems
-                                                  for d in p.diagnostics]))
+                    sys.stdout.write(
+                        render_json([d for p in found.problems for d in p.diagnostics])
+                    )
                 for p in found.problems:
                     if args.format != "json":
                         sys.stdout.write(render_text(p.diagnostics, p.files, p.explained))
-                    print(f"pnp: {p.version.describe()} has content errors; nothing was "
-                          "compared or written", file=sys.stderr)
+                    print(
+                        f"pnp: {p.version.describe()} has content errors; nothing was "
+                        "compared or written",
+                        file=sys.stderr,
+                    )
                 return EXIT_CONTENT
             text = output.render(found, args.format)  # everything in memory, then out
             drawn = pages.render(found) if args.pdf is not None else None
@@ -464,6 +613,9 @@ def _command(args: argparse.Namespace) -> int:
     except Exception as exc:  # an internal failure is a bug: say so briefly, exit 2
         if args.debug:
             traceback.print_exc()
-        print(f"pnp: internal error: {type(exc).__name__}: {exc} "
-              "(this is a bug in pnp; --debug shows the traceback)", file=sys.stderr)
+        print(
+            f"pnp: internal error: {type(exc).__name__}: {exc} "
+            "(this is a bug in pnp; --debug shows the traceback)",
+            file=sys.stderr,
+        )
         return EXIT_USAGE

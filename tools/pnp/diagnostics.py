@@ -98,8 +98,11 @@ CODES: dict[str, Code] = _codes(
     ("E711", "two Goals name the same doors and their conditions differ only in numbers"),
     ("E712", "the content disagrees with a fact quoted from the source rulebook"),
     ("E713", "a fact's number does not appear in the quote it comes from"),
-    ("E714", "a template reaches for something templates may not use (Python internals, "
-             "imports, includes)"),
+    (
+        "E714",
+        "a template reaches for something templates may not use (Python internals, "
+        "imports, includes)",
+    ),
     ("E715", "a template does more work than a text may (a loop or output past its limit)"),
     ("E716", "two cards of one game have the same name"),
     ("E717", "an effect parameter that changes play is not printed by its text"),

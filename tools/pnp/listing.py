@@ -39,6 +39,7 @@ def render_listing(game: Game) -> str:
 
 # ---- helpers --------------------------------------------------------------------------------
 
+
 def _indent(text: str, depth: int = 1) -> list[str]:
     """A (possibly multi-line) text, every line indented; blank lines stay empty."""
     pad = INDENT * depth
@@ -60,6 +61,7 @@ def _signed(n: int) -> str:
 
 
 # ---- sections -------------------------------------------------------------------------------
+
 
 def _title(game: Game) -> list[str]:
     info = game.info
@@ -98,12 +100,15 @@ def _decks(game: Game, money: Currency) -> list[list[str]]:
     return out
 
 
-def _card(card: Card, crime_types: dict[str, str], doors: dict[str, str],
-          money: Currency) -> list[str]:
+def _card(
+    card: Card, crime_types: dict[str, str], doors: dict[str, str], money: Currency
+) -> list[str]:
     details: list[str] = []
     if card.crime:
-        details.append(f"{_name(card.crime.type, crime_types)}, Heat {card.crime.heat}, "
-                       f"{money.format(card.crime.payout)}")
+        details.append(
+            f"{_name(card.crime.type, crime_types)}, Heat {card.crime.heat}, "
+            f"{money.format(card.crime.payout)}"
+        )
     if card.covers:
         details.append(f"covers {_name(card.covers, crime_types)}")
     if card.door:
@@ -158,10 +163,13 @@ def _departures(doors: tuple[Door, ...] | None, money: Currency) -> list[str]:
         return []
     lines = _heading("Departures")
     for door in doors:
-        lines += [f"{door.name}  {money.format(door.price)}",
-                  *_indent(door.text.printed),
-                  *_indent(f"Board: {door.board.printed}"),
-                  *_indent(f'Says: "{door.says.strip()}"'), ""]
+        lines += [
+            f"{door.name}  {money.format(door.price)}",
+            *_indent(door.text.printed),
+            *_indent(f"Board: {door.board.printed}"),
+            *_indent(f'Says: "{door.says.strip()}"'),
+            "",
+        ]
     return lines[:-1]
 
 
@@ -183,8 +191,10 @@ def _characters(archetypes: tuple[Archetype, ...] | None, money: Currency) -> li
 def _ability(label: str, ability: Ability, money: Currency, depth: int) -> list[str]:
     play = _play(ability.timing, ability.aim, ability.price, money)
     tag = f"  [{', '.join(play)}]" if play else ""
-    return [f"{INDENT * depth}{label}: {ability.name}{tag}",
-            *_indent(ability.text.printed, depth + 1)]
+    return [
+        f"{INDENT * depth}{label}: {ability.name}{tag}",
+        *_indent(ability.text.printed, depth + 1),
+    ]
 
 
 def _rulings(rulings: tuple[Ruling, ...] | None) -> list[str]:
@@ -198,12 +208,12 @@ def _rulings(rulings: tuple[Ruling, ...] | None) -> list[str]:
         lines += _heading(topic, 3)
         for r in group:
             ruling = _indent(r.ruling) or [""]
-            lines += [f"- {ruling[0].strip()}", *ruling[1:], *_indent(f"Why: {r.why.strip()}"),
-                      ""]
+            lines += [f"- {ruling[0].strip()}", *ruling[1:], *_indent(f"Why: {r.why.strip()}"), ""]
     return lines[:-1]
 
 
 # ---- standard-deck games --------------------------------------------------------------------
+
 
 def _roles(game: Game) -> list[str]:
     if not game.roles:
@@ -272,8 +282,14 @@ def _treasure(game: Game) -> list[str]:
     rows = []
     for row in rules.treasure:
         n = {c.piece.id: c.n for c in row.roles}
-        rows.append([str(row.players), *(str(n.get(c, 0)) for c in columns),
-                     str(row.apologies), "advanced" if row.advanced else ""])
+        rows.append(
+            [
+                str(row.players),
+                *(str(n.get(c, 0)) for c in columns),
+                str(row.apologies),
+                "advanced" if row.advanced else "",
+            ]
+        )
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines.append("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
     for r in rows:

@@ -67,8 +67,16 @@ def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
 
 
 NAMING = frozenset({"E204", "E207"})  # unknown references and duplicate ids
-PRINTING = frozenset({  # printed words and pages that disagree with the data, or do not fit
-    "E707", "E717", "E718", "E719", "E720", "E754"})
+PRINTING = frozenset(
+    {  # printed words and pages that disagree with the data, or do not fit
+        "E707",
+        "E717",
+        "E718",
+        "E719",
+        "E720",
+        "E754",
+    }
+)
 
 
 def ordered(*stages: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -111,29 +119,44 @@ def simulate(result: CheckResult, games: int, jobs: int = 1, seed: int = 1) -> l
         for g in broken:
             v = g.violation
             assert v is not None
-            result.diagnostics.append(Diagnostic(
-                src.file, 1, 1, "E801",
-                f"a simulated game of {g.players} players broke an invariant at step {v.step}: "
-                f"{v.invariant}: {v.detail}",
-                f"replay it: pnp replay {game_id} --seed {v.seed} --players {g.players}"))
+            result.diagnostics.append(
+                Diagnostic(
+                    src.file,
+                    1,
+                    1,
+                    "E801",
+                    f"a simulated game of {g.players} players broke an invariant at step {v.step}: "
+                    f"{v.invariant}: {v.detail}",
+                    f"replay it: pnp replay {game_id} --seed {v.seed} --players {g.players}",
+                )
+            )
         # Coverage means something only over enough whole games: E801 comes first.
         judged = games >= COVERAGE_GAMES and not broken
         unused = never_used(model, run) if judged else []
         kept, explained = split_acknowledged(model, unused)
         result.diagnostics.extend(sorted(kept, key=Diagnostic.sort_key))
         result.explained.extend(explained)
-        lines.append(f"simulated {len(run.results)} games of {game_id} "
-                     f"({', '.join(map(str, counts))} players): "
-                     f"{len(broken) or 'no'} invariant{'s' if len(broken) != 1 else ''} broken"
-                     + ("" if not judged else f", {len(unused)} never used" if unused
-                        else ", everything used")
-                     + f", {run.elapsed:.1f} s")
+        lines.append(
+            f"simulated {len(run.results)} games of {game_id} "
+            f"({', '.join(map(str, counts))} players): "
+            f"{len(broken) or 'no'} invariant{'s' if len(broken) != 1 else ''} broken"
+            + (
+                ""
+                if not judged
+                else f", {len(unused)} never used"
+                if unused
+                else ", everything used"
+            )
+            + f", {run.elapsed:.1f} s"
+        )
     return lines
 
 
-UNUSED_HINT = ("the rules model never offers it, or the bots never choose it: check its timing "
-               "and aim, or explain it in a ruling that acknowledges E802 and names it; "
-               "something rare may need a larger --sim N")
+UNUSED_HINT = (
+    "the rules model never offers it, or the bots never choose it: check its timing "
+    "and aim, or explain it in a ruling that acknowledges E802 and names it; "
+    "something rare may need a larger --sim N"
+)
 
 
 def never_used(model: Game, run: simulate_.Run) -> list[Diagnostic]:
@@ -149,16 +172,19 @@ def never_used(model: Game, run: simulate_.Run) -> list[Diagnostic]:
     summary = sim.summarise(run)
     unused = {(u["kind"], u["id"]) for u in summary.get("never_used", ())}
     total = len(run.results)
-    return [Diagnostic(t.src.file, t.src.line, t.src.col, "E802", rules.unused(t, total),
-                       UNUSED_HINT)
-            for t in rules.usable(model) if (t.kind, t.id) in unused]
+    return [
+        Diagnostic(t.src.file, t.src.line, t.src.col, "E802", rules.unused(t, total), UNUSED_HINT)
+        for t in rules.usable(model)
+        if (t.kind, t.id) in unused
+    ]
 
 
 ACKNOWLEDGED_ERRORS = frozenset({"E802"})  # errors a ruling may explain, as it may warnings
 
 
-def split_acknowledged(game: Game, found: list[Diagnostic]
-                       ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+def split_acknowledged(
+    game: Game, found: list[Diagnostic]
+) -> tuple[list[Diagnostic], list[Diagnostic]]:
     """(kept, explained): `checks.split_explained` for the errors a ruling may explain (E802,
     something the simulated games never used). One is explained when a ruling acknowledges
     its code and its ruling text names everything the message quotes ('Visa Denied')."""
@@ -169,8 +195,9 @@ def split_acknowledged(game: Game, found: list[Diagnostic]
     for d in found:
         names = re.findall(r"'([^']+)'", d.message)
         if d.code in ACKNOWLEDGED_ERRORS and any(
-                d.code in r.acknowledges and all(n in r.ruling for n in names)
-                for r in game.rulings or ()):
+            d.code in r.acknowledges and all(n in r.ruling for n in names)
+            for r in game.rulings or ()
+        ):
             explained.append(d)
         else:
             kept.append(d)

@@ -40,13 +40,16 @@ def simulation_for(model: Model) -> Simulation:
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and name.startswith(exc.name):
-            raise SimError(f"the ruleset '{ruleset}' has no rules model yet "
-                           f"(no package {name})") from None
+            raise SimError(
+                f"the ruleset '{ruleset}' has no rules model yet (no package {name})"
+            ) from None
         raise
     found = getattr(module, "SIMULATION", None)
     if found is None:
-        raise SimError(f"the ruleset '{ruleset}' has no rules model for simulation yet "
-                       f"({name} has no SIMULATION)")
+        raise SimError(
+            f"the ruleset '{ruleset}' has no rules model for simulation yet "
+            f"({name} has no SIMULATION)"
+        )
     return found  # type: ignore[no-any-return]
 
 
@@ -64,8 +67,13 @@ class Plan:
         return self.settings[index % len(self.settings)]
 
 
-def plan(model: Model, games: int, players: Sequence[int] | None = None, seed: int = 0,
-         variants: Sequence[str] = ()) -> Plan:
+def plan(
+    model: Model,
+    games: int,
+    players: Sequence[int] | None = None,
+    seed: int = 0,
+    variants: Sequence[str] = (),
+) -> Plan:
     """A checked plan; SimError for a count or variant the game cannot be played with."""
     sim = simulation_for(model)
     if games < 1:
@@ -172,8 +180,9 @@ def summarise(r: Run) -> dict[str, Any]:
         "wins_by_role": {k: by_role[k] for k in sorted(by_role)},
         "card_plays": {c: plays.get(c, 0) for c in stats.ordered_keys(plays, cards)},
         "never_played": [c for c in cards if not plays.get(c)],
-        "invariant_violations": [g.violation.as_dict() for g in r.results
-                                 if g.violation is not None],
+        "invariant_violations": [
+            g.violation.as_dict() for g in r.results if g.violation is not None
+        ],
     }
     summary.update(sim.summarise(p.model, ok))
     return summary
@@ -191,66 +200,131 @@ def report_sections(model: Model, summary: dict[str, Any]) -> list[stats.Section
     endings = summary["endings"]
     sections = [
         stats.Section(
-            "Endings", "How the games ended.",
-            stats.Table(("ending", "games", "share"),
-                        tuple((e.replace("_", " "), str(n), stats.percent(n / total))
-                              for e, n in endings.items())),
-            stats.Bars(tuple(e.replace("_", " ") for e in endings),
-                       (("games", tuple(100 * n / total for n in endings.values())),),
-                       top=100, axis="ending")),
+            "Endings",
+            "How the games ended.",
+            stats.Table(
+                ("ending", "games", "share"),
+                tuple(
+                    (e.replace("_", " "), str(n), stats.percent(n / total))
+                    for e, n in endings.items()
+                ),
+            ),
+            stats.Bars(
+                tuple(e.replace("_", " ") for e in endings),
+                (("games", tuple(100 * n / total for n in endings.values())),),
+                top=100,
+                axis="ending",
+            ),
+        ),
         *sim.report(summary),
-        stats.Section("Wins by seat", "Seats as the rules model numbers them, from 0 in turn "
-                      "order.",
-                      stats.rate_table(summary["wins_by_seat"], "seat")),
+        stats.Section(
+            "Wins by seat",
+            "Seats as the rules model numbers them, from 0 in turn order.",
+            stats.rate_table(summary["wins_by_seat"], "seat"),
+        ),
         stats.Section("Wins by role", "", stats.rate_table(summary["wins_by_role"], "role")),
         stats.Section(
-            "Length", "Rounds as the rules model counts them, and choices (steps) per game.",
-            stats.Table(("measure", "mean", "median", "90th percentile", "max"),
-                        tuple((name, *(str(summary[key][k]) for k in ("mean", "p50", "p90",
-                                                                      "max")))
-                              for name, key in (("rounds", "rounds"), ("choices", "steps"))))),
+            "Length",
+            "Rounds as the rules model counts them, and choices (steps) per game.",
+            stats.Table(
+                ("measure", "mean", "median", "90th percentile", "max"),
+                tuple(
+                    (name, *(str(summary[key][k]) for k in ("mean", "p50", "p90", "max")))
+                    for name, key in (("rounds", "rounds"), ("choices", "steps"))
+                ),
+            ),
+        ),
         stats.Section(
-            "Invariants", "Checked after every choice of every game: "
-            + (f"{len(summary['invariant_violations'])} broken." if
-               summary["invariant_violations"] else "none broken."),
-            stats.Table(("seed", "step", "invariant", "detail"),
-                        tuple((str(v["seed"]), str(v["step"]), v["invariant"], v["detail"])
-                              for v in summary["invariant_violations"][:20]))
-            if summary["invariant_violations"] else None),
+            "Invariants",
+            "Checked after every choice of every game: "
+            + (
+                f"{len(summary['invariant_violations'])} broken."
+                if summary["invariant_violations"]
+                else "none broken."
+            ),
+            stats.Table(
+                ("seed", "step", "invariant", "detail"),
+                tuple(
+                    (str(v["seed"]), str(v["step"]), v["invariant"], v["detail"])
+                    for v in summary["invariant_violations"][:20]
+                ),
+            )
+            if summary["invariant_violations"]
+            else None,
+        ),
     ]
     return sections
 
 
 def summary_text(summary: dict[str, Any]) -> str:
     """The terminal summary: endings, win rates by role (and by player count), violations."""
-    out = [f"{summary['title']} {summary['version']}: {summary['games']} games, "
-           f"players {','.join(map(str, summary['players']))}, seed {summary['seed']}"
-           + (f", variants {','.join(summary['variants'])}" if summary["variants"] else "")
-           + f" - {summary['elapsed_s']:.2f} s, {summary['games_per_s']:.0f} games/s", ""]
+    out = [
+        f"{summary['title']} {summary['version']}: {summary['games']} games, "
+        f"players {','.join(map(str, summary['players']))}, seed {summary['seed']}"
+        + (f", variants {','.join(summary['variants'])}" if summary["variants"] else "")
+        + f" - {summary['elapsed_s']:.2f} s, {summary['games_per_s']:.0f} games/s",
+        "",
+    ]
     total = max(1, sum(summary["endings"].values()))
-    out.append(_columns([("ending", "games", "share")] + [
-        (e.replace("_", " "), str(n), stats.percent(n / total))
-        for e, n in summary["endings"].items()]))
+    out.append(
+        _columns(
+            [("ending", "games", "share")]
+            + [
+                (e.replace("_", " "), str(n), stats.percent(n / total))
+                for e, n in summary["endings"].items()
+            ]
+        )
+    )
     out.append("")
-    out.append(_columns([("role", "games", "wins", "win rate")] + [
-        (k, str(v["games"]), str(v["wins"]), stats.percent(stats.rate(v)))
-        for k, v in summary["wins_by_role"].items()]))
+    out.append(
+        _columns(
+            [("role", "games", "wins", "win rate")]
+            + [
+                (k, str(v["games"]), str(v["wins"]), stats.percent(stats.rate(v)))
+                for k, v in summary["wins_by_role"].items()
+            ]
+        )
+    )
     goals = summary.get("wins_by_goal")
     if goals:  # a game with Goals: each Goal's win rate, with its 95% interval
         out.append("")
-        out.append(_columns([("goal", "games", "wins", "win rate", "95% interval")] + [
-            (k, str(v["games"]), str(v["wins"]), stats.percent(v["rate"]),
-             f"{stats.percent(v['ci95'][0])}-{stats.percent(v['ci95'][1])}")
-            for k, v in goals.items()]))
+        out.append(
+            _columns(
+                [("goal", "games", "wins", "win rate", "95% interval")]
+                + [
+                    (
+                        k,
+                        str(v["games"]),
+                        str(v["wins"]),
+                        stats.percent(v["rate"]),
+                        f"{stats.percent(v['ci95'][0])}-{stats.percent(v['ci95'][1])}",
+                    )
+                    for k, v in goals.items()
+                ]
+            )
+        )
     by_count = summary.get("win_rate_by_role_and_players")
     if by_count:
-        roles = stats.ordered_keys((r for c in by_count.values() for r in c),
-                                   list(summary["wins_by_role"]))
+        roles = stats.ordered_keys(
+            (r for c in by_count.values() for r in c), list(summary["wins_by_role"])
+        )
         out.append("")
         out.append("win rate by role and player count")
-        out.append(_columns([("role", *by_count)] + [
-            (r, *(stats.percent(stats.rate(by_count[c][r])) if r in by_count[c] else "-"
-                  for c in by_count)) for r in roles]))
+        out.append(
+            _columns(
+                [("role", *by_count)]
+                + [
+                    (
+                        r,
+                        *(
+                            stats.percent(stats.rate(by_count[c][r])) if r in by_count[c] else "-"
+                            for c in by_count
+                        ),
+                    )
+                    for r in roles
+                ]
+            )
+        )
     r = summary["rounds"]
     out.append("")
     out.append(f"rounds: mean {r['mean']}, median {r['p50']}, p90 {r['p90']}, max {r['max']}")
@@ -261,18 +335,27 @@ def summary_text(summary: dict[str, Any]) -> str:
         odd = summary["balance_outliers"]
         at = summary.get("balance_players")
         where = f" at {at} players" if at else ""
-        out.append(f"balance{where}: every Goal and archetype inside {stats.percent(lo)}-"
-                   f"{stats.percent(hi)}" if not odd else f"balance{where}: outside "
-                   f"{stats.percent(lo)}-{stats.percent(hi)}: " + ", ".join(
-                       f"{o['name']} {stats.percent(o['rate'])}"
-                       + (f" (ruling {o['explained_by']})" if o["explained_by"] else "")
-                       for o in odd))
+        out.append(
+            f"balance{where}: every Goal and archetype inside {stats.percent(lo)}-"
+            f"{stats.percent(hi)}"
+            if not odd
+            else f"balance{where}: outside "
+            f"{stats.percent(lo)}-{stats.percent(hi)}: "
+            + ", ".join(
+                f"{o['name']} {stats.percent(o['rate'])}"
+                + (f" (ruling {o['explained_by']})" if o["explained_by"] else "")
+                for o in odd
+            )
+        )
     if "never_used" in summary:  # a rules model that says what must be used
         unused = summary["never_used"]
         names = ", ".join(f"{u['kind']} {u['name']}" for u in unused[:NEVER_USED_SHOWN])
         more = len(unused) - NEVER_USED_SHOWN
-        out.append(f"never used: {names}" + (f" and {more} more" if more > 0 else "")
-                   if unused else "never used: nothing")
+        out.append(
+            f"never used: {names}" + (f" and {more} more" if more > 0 else "")
+            if unused
+            else "never used: nothing"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -283,8 +366,10 @@ def _columns(rows: list[tuple[str, ...]]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for n, row in enumerate(rows):
-        cells = [c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths,
-                                                                                 strict=True))]
+        cells = [
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
         lines.append("  ".join(cells).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))

@@ -44,8 +44,11 @@ def check(game: Game) -> list[Diagnostic]:
     """Crime types, decks and doors named by cards and terms."""
     out: list[Diagnostic] = []
     types = names(game.crime_types) if game.crime_types is not None else None
-    decks = ({d: i.name for d, i in game.components.decks().items()}
-             if game.components is not None else None)
+    decks = (
+        {d: i.name for d, i in game.components.decks().items()}
+        if game.components is not None
+        else None
+    )
     for card in game.cards or ():
         if types is not None and card.crime is not None:
             resolve(card.crime.type, "crime type", types, out)

@@ -45,10 +45,15 @@ def _decks(cards: tuple[Card, ...], decks: dict[str, Item], out: list[Diagnostic
         by_kind.setdefault(card.deck.id, Counter())[card.kind] += card.count
         item = decks[card.deck.id]
         if item.holds and card.kind.value not in item.holds:
-            out.append(at(card.src, "E703",
-                          f"'{card.name}' is a {card.kind.value} card, which the {item.name} "
-                          "does not hold",
-                          f"the {item.name} holds: {', '.join(item.holds)}"))
+            out.append(
+                at(
+                    card.src,
+                    "E703",
+                    f"'{card.name}' is a {card.kind.value} card, which the {item.name} "
+                    "does not hold",
+                    f"the {item.name} holds: {', '.join(item.holds)}",
+                )
+            )
     # A deck that no cards document fills (the Goal cards, made from the goals document) is
     # not counted here.
     for deck, total in copies.items():
@@ -57,16 +62,26 @@ def _decks(cards: tuple[Card, ...], decks: dict[str, Item], out: list[Diagnostic
             parts = " + ".join(f"{n} {kind.value}" for kind, n in by_kind[deck].items())
             odd = _outlier([c for c in cards if c.deck.id == deck], total - item.count)
             if odd is not None:  # one card's copies stand out and explain the difference
-                out.append(at(odd.count_src, "E702",
-                              f"'{odd.name}' has {odd.count} copies, which makes the "
-                              f"{item.name} {total} cards, not the stated {item.count}",
-                              f"did you mean {odd.count - (total - item.count)}? "
-                              f"({item.src.file}:{item.src.line} states the deck's count)"))
+                out.append(
+                    at(
+                        odd.count_src,
+                        "E702",
+                        f"'{odd.name}' has {odd.count} copies, which makes the "
+                        f"{item.name} {total} cards, not the stated {item.count}",
+                        f"did you mean {odd.count - (total - item.count)}? "
+                        f"({item.src.file}:{item.src.line} states the deck's count)",
+                    )
+                )
                 continue
-            out.append(at(item.src, "E702",
-                          f"{item.name}: the cards add up to {total} ({parts}), not the "
-                          f"stated {item.count}",
-                          "change the copies of its cards or the count in the components"))
+            out.append(
+                at(
+                    item.src,
+                    "E702",
+                    f"{item.name}: the cards add up to {total} ({parts}), not the "
+                    f"stated {item.count}",
+                    "change the copies of its cards or the count in the components",
+                )
+            )
 
 
 def _outlier(cards: list[Card], extra: int) -> Card | None:
@@ -78,14 +93,16 @@ def _outlier(cards: list[Card], extra: int) -> Card | None:
     top, runner = ranked[0], ranked[1]
     # far above the others, or the only card the surplus fits in: a surplus of twice any
     # other card's copies is no card or two forgotten, it is one count mistyped
-    if top.count > extra and (top.count >= 3 * max(runner.count, 1)
-                              or extra >= 2 * max(runner.count, 2)):
+    if top.count > extra and (
+        top.count >= 3 * max(runner.count, 1) or extra >= 2 * max(runner.count, 2)
+    ):
         return top
     return None
 
 
-def _departure_cards(cards: tuple[Card, ...], doors: tuple[Door, ...],
-                     out: list[Diagnostic]) -> None:
+def _departure_cards(
+    cards: tuple[Card, ...], doors: tuple[Door, ...], out: list[Diagnostic]
+) -> None:
     by_door: dict[str, list[Card]] = {}
     for card in cards:
         if card.kind is CardKind.DEPARTURE_CARD and card.door is not None:
@@ -96,20 +113,36 @@ def _departure_cards(cards: tuple[Card, ...], doors: tuple[Door, ...],
         found = by_door.get(door.id, [])
         copies = sum(c.count for c in found)
         if not found:
-            out.append(at(door.src, "E704", f"the door '{door.name}' has no Departure card",
-                          f"add a departure-card with 'door: {door.id}' to the Politics deck"))
+            out.append(
+                at(
+                    door.src,
+                    "E704",
+                    f"the door '{door.name}' has no Departure card",
+                    f"add a departure-card with 'door: {door.id}' to the Politics deck",
+                )
+            )
         elif copies > 1:
             where = found[1] if len(found) > 1 else found[0]
             listed = ", ".join(f"'{c.id}' x {c.count}" for c in found)
-            out.append(at(where.src, "E704",
-                          f"the door '{door.name}' has {copies} Departure cards ({listed})",
-                          "each door has exactly one Departure card"))
+            out.append(
+                at(
+                    where.src,
+                    "E704",
+                    f"the door '{door.name}' has {copies} Departure cards ({listed})",
+                    "each door has exactly one Departure card",
+                )
+            )
         for card in found:
             if card.name != door.name:
-                out.append(at(card.src, "E705",
-                              f"the Departure card '{card.name}' is not named after its door "
-                              f"'{door.name}'",
-                              f"name it '{door.name}'"))
+                out.append(
+                    at(
+                        card.src,
+                        "E705",
+                        f"the Departure card '{card.name}' is not named after its door "
+                        f"'{door.name}'",
+                        f"name it '{door.name}'",
+                    )
+                )
             _waiver(card, door, out)
 
 
@@ -120,12 +153,18 @@ def _waiver(card: Card, door: Door, out: list[Diagnostic]) -> None:
     elif card.waives == "requires" and not door.requires:
         missing = "the door has no condition to waive ('requires')"
     elif card.waives == "discard_crimes" and not any(
-            t.name == "remove_crimes" for t in door.booking):
+        t.name == "remove_crimes" for t in door.booking
+    ):
         missing = "booking the door discards no crimes (no 'remove_crimes' step)"
     if missing:
-        out.append(at(card.src, "E706",
-                      f"the Departure card '{card.name}' waives {card.waives}, but {missing}",
-                      "waive what the door has: " + (_waivable(door) or "nothing")))
+        out.append(
+            at(
+                card.src,
+                "E706",
+                f"the Departure card '{card.name}' waives {card.waives}, but {missing}",
+                "waive what the door has: " + (_waivable(door) or "nothing"),
+            )
+        )
 
 
 def _waivable(door: Door) -> str:

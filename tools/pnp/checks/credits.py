@@ -21,9 +21,22 @@ from pnp.diagnostics import Diagnostic, did_you_mean
 # without case, spaces, hyphens or a trailing "licence"/"license" (so the SPDX id
 # "CC-BY-3.0" is "CC BY 3.0").
 KNOWN_LICENCES = (
-    "CC0", "CC0 1.0", "CC BY 2.0", "CC BY 2.5", "CC BY 3.0", "CC BY 4.0",
-    "CC BY-SA 2.0", "CC BY-SA 2.5", "CC BY-SA 3.0", "CC BY-SA 4.0",
-    "OFL", "OFL 1.1", "SIL OFL 1.1", "public domain", "MIT", "Apache 2.0",
+    "CC0",
+    "CC0 1.0",
+    "CC BY 2.0",
+    "CC BY 2.5",
+    "CC BY 3.0",
+    "CC BY 4.0",
+    "CC BY-SA 2.0",
+    "CC BY-SA 2.5",
+    "CC BY-SA 3.0",
+    "CC BY-SA 4.0",
+    "OFL",
+    "OFL 1.1",
+    "SIL OFL 1.1",
+    "public domain",
+    "MIT",
+    "Apache 2.0",
 )
 
 
@@ -49,36 +62,68 @@ def check(game: Game) -> list[Diagnostic]:
     for credit in credits:
         first = by_file.setdefault(credit.key, credit)
         if first is not credit:
-            out.append(at(credit.at("file"), "E207", f"'{credit.file}' is credited twice",
-                          f"the first credit is at line {first.src.line} of {first.src.file}"))
+            out.append(
+                at(
+                    credit.at("file"),
+                    "E207",
+                    f"'{credit.file}' is credited twice",
+                    f"the first credit is at line {first.src.line} of {first.src.file}",
+                )
+            )
             continue
         if not known_licence(credit.licence):
             near = did_you_mean(credit.licence, KNOWN_LICENCES)
-            out.append(at(credit.at("licence"), "W734",
-                          f"the licence of '{credit.file}' is '{credit.licence}', which pnp "
-                          "does not know", near or "known: " + ", ".join(KNOWN_LICENCES)))
+            out.append(
+                at(
+                    credit.at("licence"),
+                    "W734",
+                    f"the licence of '{credit.file}' is '{credit.licence}', which pnp "
+                    "does not know",
+                    near or "known: " + ", ".join(KNOWN_LICENCES),
+                )
+            )
     used: set[str] = set()
     for use in uses(game):
         key = art_key(use.rel)
         used.add(key)
         if key in by_file or not usable(game, use.rel):
             continue  # credited, or not printable (the images check says why)
-        hint = (f"add it to {credits[0].src.file}: file, title, author, licence, source"
-                if credits else "add art/credits.yaml (kind: credits) with the file, title, "
-                "author, licence and source of every picture")
+        hint = (
+            f"add it to {credits[0].src.file}: file, title, author, licence, source"
+            if credits
+            else "add art/credits.yaml (kind: credits) with the file, title, "
+            "author, licence and source of every picture"
+        )
         out.append(at(use.src, "E735", f"{use.what} ('{use.rel}') has no credit", hint))
     for key, credit in by_file.items():
         if key in used:
             continue  # the images check reports a used picture that cannot be read
         found = art(game, credit.file)
         if isinstance(found, Refused) and found.kind == "missing":
-            out.append(at(credit.at("file"), "E730", f"'{credit.file}' is credited but does "
-                          "not exist", "paths are relative to the game's folder"))
+            out.append(
+                at(
+                    credit.at("file"),
+                    "E730",
+                    f"'{credit.file}' is credited but does not exist",
+                    "paths are relative to the game's folder",
+                )
+            )
         elif isinstance(found, Refused) and found.kind == "outside":
-            out.append(at(credit.at("file"), "E732", f"the credited '{credit.file}' is "
-                          "outside the content folder", "credit only the game's own files"))
+            out.append(
+                at(
+                    credit.at("file"),
+                    "E732",
+                    f"the credited '{credit.file}' is outside the content folder",
+                    "credit only the game's own files",
+                )
+            )
         elif isinstance(found, Refused):
-            out.append(at(credit.at("file"), "E731", f"the credited '{credit.file}' "
-                          f"{found.reason}", found.hint))
+            out.append(
+                at(
+                    credit.at("file"),
+                    "E731",
+                    f"the credited '{credit.file}' {found.reason}",
+                    found.hint,
+                )
+            )
     return out
-

@@ -35,8 +35,7 @@ def _assigned_once(pieces: tuple[Piece, ...], out: list[Diagnostic]) -> None:
         for card in piece.cards:
             prev = owner.get(str(card))
             if prev is not None and prev.id != piece.id:
-                out.append(at(piece.src, "E504",
-                              f"{card} is both '{prev.id}' and '{piece.id}'"))
+                out.append(at(piece.src, "E504", f"{card} is both '{prev.id}' and '{piece.id}'"))
             owner.setdefault(str(card), piece)
 
 
@@ -47,9 +46,14 @@ def _rows(rules: HeistRules, players: Range, out: list[Diagnostic]) -> None:
         if row.players in seen:
             out.append(at(row.src, "E503", f"a second treasure row for {row.players} players"))
         elif row.players not in counts:
-            out.append(at(row.src, "E503",
-                          f"treasure row for {row.players} players, outside the game's "
-                          f"{counts.start}-{counts.stop - 1}"))
+            out.append(
+                at(
+                    row.src,
+                    "E503",
+                    f"treasure row for {row.players} players, outside the game's "
+                    f"{counts.start}-{counts.stop - 1}",
+                )
+            )
         seen.add(row.players)
     missing = [n for n in counts if n not in seen]
     if missing:
@@ -57,14 +61,23 @@ def _rows(rules: HeistRules, players: Range, out: list[Diagnostic]) -> None:
         text = "no treasure row for " + ", ".join(map(str, missing)) + " players"
         if listed and all(n < listed[0] or n > listed[-1] for n in missing):
             # the table has no gap: the game's player range grew past it
-            out.append(at(players.src, "E503", f"{text}: the game is for {players.min}-"
-                          f"{players.max} players, the treasure table for {listed[0]}-"
-                          f"{listed[-1]}"))
+            out.append(
+                at(
+                    players.src,
+                    "E503",
+                    f"{text}: the game is for {players.min}-"
+                    f"{players.max} players, the treasure table for {listed[0]}-"
+                    f"{listed[-1]}",
+                )
+            )
             return
         # at the row where the first missing one belongs (a deleted row's place), if any
         later = [r for r in rules.treasure if r.players > missing[0]]
-        where = min(later, key=lambda r: r.players).src if later else (
-            rules.treasure[-1].src if rules.treasure else rules.treasure_src)
+        where = (
+            min(later, key=lambda r: r.players).src
+            if later
+            else (rules.treasure[-1].src if rules.treasure else rules.treasure_src)
+        )
         out.append(at(where, "E503", text))
 
 
@@ -78,8 +91,9 @@ def _combos(rules: HeistRules, players: int) -> Iterator[tuple[Variant, ...]]:
                 yield combo
 
 
-def _problems(rules: HeistRules, pieces: dict[str, Piece], players: int,
-              variants: tuple[Variant, ...]) -> dict[str, tuple[str, int]]:
+def _problems(
+    rules: HeistRules, pieces: dict[str, Piece], players: int, variants: tuple[Variant, ...]
+) -> dict[str, tuple[str, int]]:
     """{piece id: (code, count)} for every piece the setup cannot deal."""
     needed, apologies = rules.setup(players, [v.id for v in variants])
     needed[rules.apology_piece.id] = needed.get(rules.apology_piece.id, 0) + apologies
@@ -95,17 +109,22 @@ def _problems(rules: HeistRules, pieces: dict[str, Piece], players: int,
     return found
 
 
-def _breaks_elsewhere(rules: HeistRules, pieces: dict[str, Piece], variant: Variant,
-                      piece_id: str, players: int) -> bool:
+def _breaks_elsewhere(
+    rules: HeistRules, pieces: dict[str, Piece], variant: Variant, piece_id: str, players: int
+) -> bool:
     """Whether the variant alone also breaks this piece at another player count it is open
     at (so the variant, not one row, is the cause), or it is open at no other count."""
     others = [n for n in variant.players.values() if n != players and rules.row(n) is not None]
-    return not others or any(piece_id in _problems(rules, pieces, n, (variant,))
-                             for n in others)
+    return not others or any(piece_id in _problems(rules, pieces, n, (variant,)) for n in others)
 
 
-def _deal(rules: HeistRules, pieces: dict[str, Piece], players: int,
-          combo: tuple[Variant, ...], out: list[Diagnostic]) -> None:
+def _deal(
+    rules: HeistRules,
+    pieces: dict[str, Piece],
+    players: int,
+    combo: tuple[Variant, ...],
+    out: list[Diagnostic],
+) -> None:
     """Report what this setup cannot deal, once, at its cause: the row for the base game,
     else the variant without which the problem goes away."""
     row = rules.row(players)
@@ -124,21 +143,38 @@ def _deal(rules: HeistRules, pieces: dict[str, Piece], players: int,
         piece = pieces[piece_id]
         # A variant that breaks this piece at this player count alone is fine: the row is
         # what is off (a count edited at one row, not the variant's change).
-        src = cause.src if cause and _breaks_elsewhere(rules, pieces, cause, piece_id,
-                                                       players) else row.src
+        src = (
+            cause.src
+            if cause and _breaks_elsewhere(rules, pieces, cause, piece_id, players)
+            else row.src
+        )
         if code == "E502":
             out.append(at(src, "E502", f"at {label}, {piece.name} comes to {n}"))
         else:
             cards = ", ".join(str(c) for c in piece.cards) or "none"
-            hint = (f"limit {cause.name}'s player counts, or map more cards" if cause
-                    else "map more cards to this piece, or lower the count")
-            out.append(at(src, "E501",
-                          f"at {label}, the setup needs {n} x {piece.name} but the deck has "
-                          f"{len(piece.cards)} ({cards})", hint))
+            hint = (
+                f"limit {cause.name}'s player counts, or map more cards"
+                if cause
+                else "map more cards to this piece, or lower the count"
+            )
+            out.append(
+                at(
+                    src,
+                    "E501",
+                    f"at {label}, the setup needs {n} x {piece.name} but the deck has "
+                    f"{len(piece.cards)} ({cards})",
+                    hint,
+                )
+            )
     if len(combo) == 1:
         base, _ = rules.setup(players)
         needed, _ = rules.setup(players, [combo[0].id])
         for piece_id, n in sorted(needed.items()):
             if n == 0 and base.get(piece_id, 0) > 0 and piece_id in pieces:
-                out.append(at(combo[0].src, "W505",
-                              f"at {label}, no {pieces[piece_id].name} is left in the game"))
+                out.append(
+                    at(
+                        combo[0].src,
+                        "W505",
+                        f"at {label}, no {pieces[piece_id].name} is left in the game",
+                    )
+                )

@@ -68,20 +68,27 @@ class Known:
         role_cards = None
         if game.roles is not None:
             skip = rules.diamond_piece.id if isinstance(rules, HeistRules) else ""
-            role_cards = {r.piece.id: r.name for r in game.roles
-                          if r.piece is not None and r.piece.id != skip}
+            role_cards = {
+                r.piece.id: r.name for r in game.roles if r.piece is not None and r.piece.id != skip
+            }
         return Known(
             cards=cards if game.cards is not None else {},
-            decks=({d: i.name for d, i in game.components.decks().items()}
-                   if game.components is not None else None),
-            archetypes=({a.id: a.name for a in game.archetypes}
-                        if game.archetypes is not None else None),
+            decks=(
+                {d: i.name for d, i in game.components.decks().items()}
+                if game.components is not None
+                else None
+            ),
+            archetypes=(
+                {a.id: a.name for a in game.archetypes} if game.archetypes is not None else None
+            ),
             doors={d.id: d.name for d in game.doors} if game.doors is not None else None,
             pieces={p.id: p.name for p in game.pieces} if game.pieces is not None else None,
             roles={r.id: r.name for r in game.roles} if game.roles is not None else None,
             role_cards=role_cards,
-            variants=({v.id: v.name for v in rules.variants}
-                      if isinstance(rules, HeistRules) else None))
+            variants=(
+                {v.id: v.name for v in rules.variants} if isinstance(rules, HeistRules) else None
+            ),
+        )
 
 
 def check(game: Game) -> list[Diagnostic]:
@@ -98,15 +105,26 @@ def check(game: Game) -> list[Diagnostic]:
     return out
 
 
-def _example(game: Game, ctx: Context, example: Example, vocab: Vocabulary | None,
-             known: Known, out: list[Diagnostic]) -> None:
+def _example(
+    game: Game,
+    ctx: Context,
+    example: Example,
+    vocab: Vocabulary | None,
+    known: Known,
+    out: list[Diagnostic],
+) -> None:
     seats = {s: s for s in example.seats}
     if game.info is not None and len(seats) not in game.info.players:
         players = game.info.players
-        out.append(at(example.seats_src, "E205",
-                      f"the example '{example.id}' seats {len(seats)} players; the game is "
-                      f"for {players.min} to {players.max}",
-                      "give it a seat for each player, in seating order"))
+        out.append(
+            at(
+                example.seats_src,
+                "E205",
+                f"the example '{example.id}' seats {len(seats)} players; the game is "
+                f"for {players.min} to {players.max}",
+                "give it a seat for each player, in seating order",
+            )
+        )
     if known.variants is not None:
         for variant, src in zip(example.variants, example.variants_src, strict=False):
             resolve(Ref(variant, src), "variant", known.variants, out)
@@ -125,18 +143,41 @@ def _example(game: Game, ctx: Context, example: Example, vocab: Vocabulary | Non
             resolve(Ref(step.do, step.do_src), "kind of step", {s: s for s in steps}, out)
             continue
         before = len(out)
-        _facts(step.args, spec.args, f"the step '{step.do}'", step.src, seats, known, out,
-               takes="takes")
-        _facts(step.expect, spec.expect, f"the step '{step.do}'", step.src, seats, known, out,
-               takes="can check")
+        _facts(
+            step.args,
+            spec.args,
+            f"the step '{step.do}'",
+            step.src,
+            seats,
+            known,
+            out,
+            takes="takes",
+        )
+        _facts(
+            step.expect,
+            spec.expect,
+            f"the step '{step.do}'",
+            step.src,
+            seats,
+            known,
+            out,
+            takes="can check",
+        )
         if len(out) == before and step.note:
             _note(ctx, example, step, out)
     _facts(example.result, vocab.result, "the result", example.src, seats, known, out)
 
 
-def _facts(facts: tuple[Fact, ...], specs: Iterable[FactSpec], where: str, owner: Src,
-           seats: dict[str, str], known: Known, out: list[Diagnostic],
-           takes: str = "takes") -> None:
+def _facts(
+    facts: tuple[Fact, ...],
+    specs: Iterable[FactSpec],
+    where: str,
+    owner: Src,
+    seats: dict[str, str],
+    known: Known,
+    out: list[Diagnostic],
+    takes: str = "takes",
+) -> None:
     """Each fact is one the specs name, and of its type; the required ones are there."""
     by_name = {s.name: s for s in specs}
     given = {f.key for f in facts}
@@ -144,8 +185,13 @@ def _facts(facts: tuple[Fact, ...], specs: Iterable[FactSpec], where: str, owner
         spec = by_name.get(f.key)
         if spec is None:
             match = closest(f.key, by_name)
-            hint = (f"did you mean '{match}'?" if match else
-                    f"it {takes}: " + ", ".join(by_name) if by_name else f"it {takes} nothing")
+            hint = (
+                f"did you mean '{match}'?"
+                if match
+                else f"it {takes}: " + ", ".join(by_name)
+                if by_name
+                else f"it {takes} nothing"
+            )
             out.append(at(f.src, "E203", f"{where} {takes} no '{f.key}'", hint))
             continue
         _value(f, spec, seats, known, out)
@@ -153,17 +199,24 @@ def _facts(facts: tuple[Fact, ...], specs: Iterable[FactSpec], where: str, owner
     for spec in by_name.values():
         if spec.required and spec.name not in given:
             # where it belongs: at the fact written after it (a deleted line's place)
-            later = [f for f in facts if f.key in by_name
-                     and order.index(f.key) > order.index(spec.name)]
+            later = [
+                f for f in facts if f.key in by_name and order.index(f.key) > order.index(spec.name)
+            ]
             place = min((f.src for f in later), key=lambda s: (s.line, s.col), default=owner)
-            out.append(at(place, "E202", f"{where} needs '{spec.name}'",
-                          f"{spec.name}: {spec.type.value}"))
+            out.append(
+                at(place, "E202", f"{where} needs '{spec.name}'", f"{spec.name}: {spec.type.value}")
+            )
 
 
 def _wrong(f: Fact, spec: FactSpec, src: Src | None = None) -> Diagnostic:
-    return at(src or f.src, "E201", f"'{f.key}' must be {spec.type.value}, not {_shape(f.value)}",
-              "write it without quotes" if spec.type is FactType.COUNT and
-              isinstance(f.value, str) and f.value.isdigit() else "")
+    return at(
+        src or f.src,
+        "E201",
+        f"'{f.key}' must be {spec.type.value}, not {_shape(f.value)}",
+        "write it without quotes"
+        if spec.type is FactType.COUNT and isinstance(f.value, str) and f.value.isdigit()
+        else "",
+    )
 
 
 def _shape(value: Value | object) -> str:
@@ -182,8 +235,9 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _value(f: Fact, spec: FactSpec, seats: dict[str, str], known: Known,
-           out: list[Diagnostic]) -> None:
+def _value(
+    f: Fact, spec: FactSpec, seats: dict[str, str], known: Known, out: list[Diagnostic]
+) -> None:
     """One fact's value against its type, and every name in it against the game."""
     t, value = spec.type, f.value
     if t is FactType.COUNT:
@@ -199,9 +253,14 @@ def _value(f: Fact, spec: FactSpec, seats: dict[str, str], known: Known,
             out.append(_wrong(f, spec))
         elif value not in spec.words:
             match = closest(value, spec.words)
-            out.append(at(f.src, "E206", f"'{f.key}': '{value}' is not allowed here",
-                          f"did you mean '{match}'?" if match else
-                          "one of: " + ", ".join(spec.words)))
+            out.append(
+                at(
+                    f.src,
+                    "E206",
+                    f"'{f.key}': '{value}' is not allowed here",
+                    f"did you mean '{match}'?" if match else "one of: " + ", ".join(spec.words),
+                )
+            )
     elif t is FactType.SEAT_COUNTS:
         if not isinstance(value, tuple) or not all(isinstance(v, tuple) for v in value):
             out.append(_wrong(f, spec))
@@ -210,8 +269,9 @@ def _value(f: Fact, spec: FactSpec, seats: dict[str, str], known: Known,
         for (seat, n), src in zip(pairs, f.items or (f.src,) * len(pairs), strict=False):
             resolve(Ref(str(seat), src), "seat", seats, out)
             if not _count(n):
-                out.append(at(src, "E201", f"'{f.key}': {seat} must have a whole number, "
-                                           f"not {_shape(n)}"))
+                out.append(
+                    at(src, "E201", f"'{f.key}': {seat} must have a whole number, not {_shape(n)}")
+                )
     elif t in (FactType.SEATS, FactType.CARDS, FactType.DECKS):
         if not isinstance(value, tuple) or any(isinstance(v, tuple) for v in value):
             out.append(_wrong(f, spec))
@@ -223,8 +283,15 @@ def _value(f: Fact, spec: FactSpec, seats: dict[str, str], known: Known,
         _name(f, spec, value, f.src, seats, known, out)
 
 
-def _name(f: Fact, spec: FactSpec, value: object, src: Src, seats: dict[str, str],
-          known: Known, out: list[Diagnostic]) -> None:
+def _name(
+    f: Fact,
+    spec: FactSpec,
+    value: object,
+    src: Src,
+    seats: dict[str, str],
+    known: Known,
+    out: list[Diagnostic],
+) -> None:
     """A value that names something: a seat, card, deck, archetype, role or role card."""
     if not isinstance(value, str):
         out.append(at(src, "E201", f"'{f.key}' must name {_what(spec)}, not {_shape(value)}"))
@@ -239,16 +306,24 @@ def _name(f: Fact, spec: FactSpec, value: object, src: Src, seats: dict[str, str
 
 
 def _what(spec: FactSpec) -> str:
-    return {FactType.SEAT: "a seat", FactType.SEATS: "a seat", FactType.CARD: "a card",
-            FactType.CARDS: "a card", FactType.DECKS: "a deck",
-            FactType.ARCHETYPE: "an archetype", FactType.DOOR: "a door",
-            FactType.PIECE: "a piece", FactType.ROLE: "a role",
-            FactType.ROLE_CARD: "a role card", FactType.SHOWN: "a role"}.get(spec.type,
-                                                                               "something")
+    return {
+        FactType.SEAT: "a seat",
+        FactType.SEATS: "a seat",
+        FactType.CARD: "a card",
+        FactType.CARDS: "a card",
+        FactType.DECKS: "a deck",
+        FactType.ARCHETYPE: "an archetype",
+        FactType.DOOR: "a door",
+        FactType.PIECE: "a piece",
+        FactType.ROLE: "a role",
+        FactType.ROLE_CARD: "a role card",
+        FactType.SHOWN: "a role",
+    }.get(spec.type, "something")
 
 
-def _known(spec: FactSpec, seats: dict[str, str], known: Known
-           ) -> tuple[dict[str, str] | None, str]:
+def _known(
+    spec: FactSpec, seats: dict[str, str], known: Known
+) -> tuple[dict[str, str] | None, str]:
     """The names a value of this type may take (None: the game lacks that part), and how a
     diagnostic calls one."""
     t = spec.type
@@ -279,6 +354,11 @@ def _note(ctx: Context, example: Example, step: ExampleStep, out: list[Diagnosti
     try:
         ctx.render(step.note, facts)
     except TemplateError as exc:
-        out.append(at(step.note_src, "E701",
-                      f"the note of a step of the example '{example.id}' cannot be filled: "
-                      f"{exc.message}", "fields: " + ", ".join(sorted(facts))))
+        out.append(
+            at(
+                step.note_src,
+                "E701",
+                f"the note of a step of the example '{example.id}' cannot be filled: {exc.message}",
+                "fields: " + ", ".join(sorted(facts)),
+            )
+        )

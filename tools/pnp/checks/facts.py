@@ -26,21 +26,34 @@ def check(game: Game) -> list[Diagnostic]:
     for fact in game.facts:
         quoted = {value for _, value in literals(fact.quote, currency)}
         if (fact.quoted if fact.quoted is not None else fact.value) not in quoted:
-            out.append(at(fact.number_src, "E713",
-                          f"the fact {fact.subject} is not in its quote",
-                          f"the quote has {', '.join(map(str, sorted(quoted))) or 'no number'}: "
-                          f'"{fact.quote}"'))
+            out.append(
+                at(
+                    fact.number_src,
+                    "E713",
+                    f"the fact {fact.subject} is not in its quote",
+                    f"the quote has {', '.join(map(str, sorted(quoted))) or 'no number'}: "
+                    f'"{fact.quote}"',
+                )
+            )
             continue  # a fact at odds with its own quote holds nothing to it: fix it first
         if fact.goal is not None:
             _goal(game, fact, out)
-        elif fact.door is not None and game.doors is not None and resolve(
-                fact.door, "door", names(game.doors), out):
+        elif (
+            fact.door is not None
+            and game.doors is not None
+            and resolve(fact.door, "door", names(game.doors), out)
+        ):
             door = next(d for d in game.doors if d.id == fact.door.id)
             if door.price != fact.value:
-                out.append(at(door.src, "E712",
-                              f"the door '{door.name}' costs {currency.format(door.price)}, "
-                              f"but the rulebook says {currency.format(fact.value)}",
-                              _source(fact)))
+                out.append(
+                    at(
+                        door.src,
+                        "E712",
+                        f"the door '{door.name}' costs {currency.format(door.price)}, "
+                        f"but the rulebook says {currency.format(fact.value)}",
+                        _source(fact),
+                    )
+                )
     return out
 
 
@@ -55,15 +68,27 @@ def _goal(game: Game, fact: Fact, out: list[Diagnostic]) -> None:
     goal = next(g for g in game.goals if g.id == fact.goal.id)
     terms = [t for t in goal.condition if t.name == fact.term.id]
     if not terms:
-        out.append(at(goal.src, "E712",
-                      f"the Goal '{goal.name}' has no condition {fact.term.id}, but the "
-                      f"rulebook gives it {fact.value}", _source(fact)))
+        out.append(
+            at(
+                goal.src,
+                "E712",
+                f"the Goal '{goal.name}' has no condition {fact.term.id}, but the "
+                f"rulebook gives it {fact.value}",
+                _source(fact),
+            )
+        )
         return
     if not any(t.args and t.args[0][1] == fact.value for t in terms):
         term = terms[0]
-        out.append(at(term.src, "E712",
-                      f"the Goal '{goal.name}' needs {term.name} {term.args[0][1]}, but the "
-                      f"rulebook says {fact.value}", _source(fact)))
+        out.append(
+            at(
+                term.src,
+                "E712",
+                f"the Goal '{goal.name}' needs {term.name} {term.args[0][1]}, but the "
+                f"rulebook says {fact.value}",
+                _source(fact),
+            )
+        )
 
 
 def _source(fact: Fact) -> str:

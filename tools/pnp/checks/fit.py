@@ -50,9 +50,14 @@ def _unpaired(game: Game) -> list[Diagnostic]:
     for arch in game.archetypes or ():
         faces = sorted(d.face for d in arch.diplomats)
         if faces != ["man", "woman"]:
-            out.append(at(arch.src, "E740",
-                          f"the {arch.name} board has {', '.join(faces) or 'no diplomat'}",
-                          "a board carries a woman on one face and a man on the other"))
+            out.append(
+                at(
+                    arch.src,
+                    "E740",
+                    f"the {arch.name} board has {', '.join(faces) or 'no diplomat'}",
+                    "a board carries a woman on one face and a man on the other",
+                )
+            )
     return out
 
 
@@ -84,8 +89,11 @@ def faces(game: Game, theme: Theme = PRINT, art: bool = False) -> list[Sketch]:
     geo = geometry.default()
     if not set(geo.layouts) >= LAYOUTS:
         return []
-    out = [*_card_faces(game, geo, theme, art), *_board_faces(game, geo, theme),
-           *_chip_faces(game, theme)]
+    out = [
+        *_card_faces(game, geo, theme, art),
+        *_board_faces(game, geo, theme),
+        *_chip_faces(game, theme),
+    ]
     if isinstance(game.rules, HeistRules) and game.pieces:
         size = geo.layouts["heist-card"].size
         drawn: set[int] = set()
@@ -94,13 +102,21 @@ def faces(game: Game, theme: Theme = PRINT, art: bool = False) -> list[Sketch]:
                 for side, face in (("front", item.front), ("back", item.back)):
                     if id(face) not in drawn:
                         drawn.add(id(face))
-                        out.append(Sketch(f"{group.name}: {item.id}, {side}", size.width,
-                                          size.height, size.bleed, _at(face, size)))
+                        out.append(
+                            Sketch(
+                                f"{group.name}: {item.id}, {side}",
+                                size.width,
+                                size.height,
+                                size.bleed,
+                                _at(face, size),
+                            )
+                        )
     return out
 
 
-def _card_faces(game: Game, geo: Geometry, theme: Theme = PRINT,
-                art: bool = False) -> Iterator[Sketch]:
+def _card_faces(
+    game: Game, geo: Geometry, theme: Theme = PRINT, art: bool = False
+) -> Iterator[Sketch]:
     """Every card face and back of a card game, each once, as the build draws them; the
     cards' art is left out unless `art` (images are checked on their own, and do not change
     how text fits)."""
@@ -117,13 +133,19 @@ def _card_faces(game: Game, geo: Geometry, theme: Theme = PRINT,
             for side, face in (("front", item.front), ("back", item.back)):
                 if id(face) not in seen:
                     seen.add(id(face))
-                    yield Sketch(f"{group.name}: {item.id}, {side}", size.width, size.height,
-                                 size.bleed, _at(face, size))
+                    yield Sketch(
+                        f"{group.name}: {item.id}, {side}",
+                        size.width,
+                        size.height,
+                        size.bleed,
+                        _at(face, size),
+                    )
 
 
 def _at(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
     def draw(canvas: Canvas) -> None:
         face(canvas, size)
+
     return draw
 
 
@@ -142,8 +164,13 @@ def _board_faces(game: Game, geo: Geometry, theme: Theme = PRINT) -> Iterator[Sk
     size = layout.size
     for pair in pairs:
         for face in pair:
-            yield Sketch(f"the board of {face.diplomat.name}", size.width, size.height,
-                         size.bleed, functools.partial(_board, game, face, layout, theme))
+            yield Sketch(
+                f"the board of {face.diplomat.name}",
+                size.width,
+                size.height,
+                size.bleed,
+                functools.partial(_board, game, face, layout, theme),
+            )
 
 
 def _board(game: Game, face: Face, layout: Layout, theme: Theme, canvas: Canvas) -> None:
@@ -164,18 +191,19 @@ def _chip_faces(game: Game, theme: Theme = PRINT) -> Iterator[Sketch]:
             if id(face) not in seen:
                 seen.add(id(face))
                 what = f"{piece.kind}{f' ({piece.seat})' if piece.seat else ''}, {side}"
-                yield Sketch(what, piece.size, piece.size, chips.BLEED,
-                             _chip(face, piece.size / 2))
+                yield Sketch(what, piece.size, piece.size, chips.BLEED, _chip(face, piece.size / 2))
 
 
 def _chip(face: Callable[[Canvas, float, float, float], None], half: float) -> DrawFace:
     def draw(canvas: Canvas) -> None:
         face(canvas, half, half, half)
+
     return draw
 
 
-def _heist(game: Game, geo: Geometry, scratch: Canvas,
-           seen: list[rtext.Measured]) -> list[Diagnostic]:
+def _heist(
+    game: Game, geo: Geometry, scratch: Canvas, seen: list[rtext.Measured]
+) -> list[Diagnostic]:
     """A standard-deck game's reference cards and printable deck. Their tables and lists are
     laid out as they are drawn, and some stop with `Overflow` rather than shrink past their
     floor: that is reported where the content writes it, unless it came from a measured
@@ -190,8 +218,14 @@ def _heist(game: Game, geo: Geometry, scratch: Canvas,
 
     def overflow(exc: heist.Overflow, before: int) -> None:
         if all(m.fitted.fits for m in seen[before:]):
-            out.append(at(exc.src or src, "E720", str(exc),
-                          "shorten the text in the content, or give its box more room"))
+            out.append(
+                at(
+                    exc.src or src,
+                    "E720",
+                    str(exc),
+                    "shorten the text in the content, or give its box more room",
+                )
+            )
 
     try:
         groups = heist.card_groups(game, geo, Theme())
@@ -231,21 +265,32 @@ def _report(m: rtext.Measured, fallback: Src) -> Diagnostic:
     over = to_mm(f.overflow)
     if f.below_floor and f.overflow <= 0.01:
         kind = "rules text" if f.floor >= rtext.floors().rules else "a label"
-        return at(m.src or fallback, "E720",
-                  f"{m.what} is set at {f.size:.3g} pt in its '{m.box or 'own'}' place, below "
-                  f"the {f.floor:g} pt floor for {kind}",
-                  "give it a larger size, or more room, in its renderer or layout")
+        return at(
+            m.src or fallback,
+            "E720",
+            f"{m.what} is set at {f.size:.3g} pt in its '{m.box or 'own'}' place, below "
+            f"the {f.floor:g} pt floor for {kind}",
+            "give it a larger size, or more room, in its renderer or layout",
+        )
     if f.too_wide:
-        shown = m.text if len(m.text) <= SHOWN else m.text[:SHOWN - 1] + "…"
-        message = (f"{m.what} does not fit: {shown!r} is {over:.1f} mm too wide for its "
-                   f"'{m.box}' box at {f.size:g} pt, the smallest it may be")
+        shown = m.text if len(m.text) <= SHOWN else m.text[: SHOWN - 1] + "…"
+        message = (
+            f"{m.what} does not fit: {shown!r} is {over:.1f} mm too wide for its "
+            f"'{m.box}' box at {f.size:g} pt, the smallest it may be"
+        )
     else:
         lines = f.overflow / (f.size * f.style.leading)
-        message = (f"{m.what} does not fit its '{m.box}' box: {over:.1f} mm (about "
-                   f"{max(1, round(lines))} line(s)) too long at {f.size:g} pt, the smallest "
-                   "its box allows")
-    return at(m.src or fallback, "E720", message,
-              f"shorten it, or give the '{m.box}' box more room in the layout")
+        message = (
+            f"{m.what} does not fit its '{m.box}' box: {over:.1f} mm (about "
+            f"{max(1, round(lines))} line(s)) too long at {f.size:g} pt, the smallest "
+            "its box allows"
+        )
+    return at(
+        m.src or fallback,
+        "E720",
+        message,
+        f"shorten it, or give the '{m.box}' box more room in the layout",
+    )
 
 
 def check(game: Game) -> list[Diagnostic]:
@@ -269,8 +314,9 @@ def check(game: Game) -> list[Diagnostic]:
     worst: dict[tuple[str, str, Src | None], rtext.Measured] = {}
     for m in seen:
         key = (m.what, m.box, m.src)
-        if not m.fitted.fits and (key not in worst
-                                  or m.fitted.overflow > worst[key].fitted.overflow):
+        if not m.fitted.fits and (
+            key not in worst or m.fitted.overflow > worst[key].fitted.overflow
+        ):
             worst[key] = m
     fallback = game.info.src if game.info else Src(game.id, 1, 1)
     out += [_report(m, fallback) for m in worst.values()]

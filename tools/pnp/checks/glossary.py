@@ -41,18 +41,33 @@ def check(game: Game) -> list[Diagnostic]:
                 forms.setdefault(word, []).append(f"{src.file}:{src.line}")
                 continue
             match = closest(word, terms)
-            hint = (f"did you mean '{match}'?" if match else
-                    "add it to the glossary, or write it in lower case")
-            out.append(at(item.text.at(word), "W709",
-                          f"the text of {item.label} capitalises '{word}', which is not a "
-                          "glossary term or a name in the game", hint))
+            hint = (
+                f"did you mean '{match}'?"
+                if match
+                else "add it to the glossary, or write it in lower case"
+            )
+            out.append(
+                at(
+                    item.text.at(word),
+                    "W709",
+                    f"the text of {item.label} capitalises '{word}', which is not a "
+                    "glossary term or a name in the game",
+                    hint,
+                )
+            )
     for word, places in forms.items():
         term = inflects(word, game)
         assert term is not None
-        shown = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if len(places) > 3
-                                         else "")
-        out.append(at(term.src, "W709", f"'{word}' is printed ({shown}) but is not a form of "
-                      f"the glossary term '{term.term}'", f"add it: forms: [{word}]"))
+        shown = ", ".join(places[:3]) + (f" and {len(places) - 3} more" if len(places) > 3 else "")
+        out.append(
+            at(
+                term.src,
+                "W709",
+                f"'{word}' is printed ({shown}) but is not a form of "
+                f"the glossary term '{term.term}'",
+                f"add it: forms: [{word}]",
+            )
+        )
     return out
 
 
@@ -69,8 +84,9 @@ def inflects(word: str, game: Game) -> GlossaryTerm | None:
     for term in terms:
         for base in (term.term, *term.forms):
             stem = base[:-1] if base.endswith("e") else base
-            if any(word == base + end or word == stem + end for end in _ENDINGS) or \
-                    _swapped(word, base):
+            if any(word == base + end or word == stem + end for end in _ENDINGS) or _swapped(
+                word, base
+            ):
                 return term
     return None
 
@@ -91,8 +107,12 @@ def _swapped(a: str, b: str) -> bool:
     if len(a) != len(b) or a == b:
         return False
     diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and \
-        a[diff[1]] == b[diff[0]]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
 
 
 def _phrases(known: Iterable[str]) -> re.Pattern[str] | None:
@@ -110,7 +130,7 @@ def stray_capitals(text: str, phrases: re.Pattern[str] | None) -> list[str]:
     covered = [False] * len(text)
     if phrases is not None:
         for m in phrases.finditer(text):
-            covered[m.start():m.end()] = [True] * (m.end() - m.start())
+            covered[m.start() : m.end()] = [True] * (m.end() - m.start())
     words = list(_WORD.finditer(text))
     caps = [_capitals(m.group()) for m in words]
     found: list[str] = []
@@ -118,7 +138,7 @@ def stray_capitals(text: str, phrases: re.Pattern[str] | None) -> list[str]:
         word = m.group()
         if not word[0].isupper() or covered[m.start()]:
             continue
-        if caps[i] and (len(word) > 1 or any(caps[i - 1:i]) or any(caps[i + 1:i + 2])):
+        if caps[i] and (len(word) > 1 or any(caps[i - 1 : i]) or any(caps[i + 1 : i + 2])):
             continue  # a heading in capitals ('CASHING A FAVOR')
         if word == "I" or _starts_sentence(text, m.start()):
             continue

@@ -43,13 +43,15 @@ CAPABILITIES: dict[str, Capability] = {
     "propose": Capability(
         rules_way=frozenset({"no_propose"}),
         steps=(("propose_law", frozenset({"no_propose"})),),
-        otherwise="no card, Bend or Signature it can use proposes a Law"),
+        otherwise="no card, Bend or Signature it can use proposes a Law",
+    ),
     # voting.py: the rules hand a rival's Favor chip over only as a bribe for a vote, never
     # offered to a player who does not vote; `take_favor` takes one whatever you are.
     "favor": Capability(
         rules_way=frozenset({"no_vote"}),
         steps=(("take_favor", frozenset()),),
-        otherwise="no card, Bend or Signature it can use takes a Favor chip"),
+        otherwise="no card, Bend or Signature it can use takes a Favor chip",
+    ),
 }
 
 # condition -> (its count parameter, the capability a count of 1 or more needs, what the
@@ -68,15 +70,16 @@ FORBIDS: dict[str, str] = {
 
 def _is_leak(card: Card) -> bool:
     """A card that plays as a Leak, as the rules model tells one (game.py, `_may_play`)."""
-    return card.id == "leak" or any(t.name == "heat" and t.arg("to") == "aimed"
-                                    for t in card.steps)
+    return card.id == "leak" or any(t.name == "heat" and t.arg("to") == "aimed" for t in card.steps)
 
 
 # modifiers that keep a board from playing a card at all
 CARD_GATES: dict[str, Callable[[Card], bool]] = {"no_leak": _is_leak}
 
-HINT = ("let the character meet it another way, change the Goal, or explain the pair in a "
-        "ruling that acknowledges W405")
+HINT = (
+    "let the character meet it another way, change the Goal, or explain the pair in a "
+    "ruling that acknowledges W405"
+)
 
 
 def check(game: Game) -> list[Diagnostic]:
@@ -89,9 +92,14 @@ def check(game: Game) -> list[Diagnostic]:
             found = _never(game, arch, goal)
             if found is not None:
                 term, reason = found
-                out.append(at(term.src, "W405",
-                              f"'{arch.name}' can never meet the Goal '{goal.name}': {reason}",
-                              HINT))
+                out.append(
+                    at(
+                        term.src,
+                        "W405",
+                        f"'{arch.name}' can never meet the Goal '{goal.name}': {reason}",
+                        HINT,
+                    )
+                )
     return out
 
 
@@ -124,8 +132,9 @@ def _own(arch: Archetype) -> Iterator[tuple[str, Ability, Term]]:
 def _closed_by(arch: Archetype, modifiers: Iterable[str]) -> tuple[str, Ability, str] | None:
     """The first of the board's own modifiers among `modifiers`, or None."""
     wanted = set(modifiers)
-    return next(((part, ability, t.name) for part, ability, t in _own(arch)
-                 if t.name in wanted), None)
+    return next(
+        ((part, ability, t.name) for part, ability, t in _own(arch) if t.name in wanted), None
+    )
 
 
 def _given(game: Game, arch: Archetype, cap: str, asking: frozenset[str] = frozenset()) -> bool:
@@ -160,8 +169,9 @@ def _usable_steps(game: Game, arch: Archetype, asking: frozenset[str]) -> Iterat
 
 def _may_propose(game: Game, arch: Archetype, asking: frozenset[str]) -> bool:
     """Whether the board can ever propose a Law (and so pass one)."""
-    return _closed_by(arch, CAPABILITIES["propose"].rules_way) is None or \
-        _given(game, arch, "propose", asking)
+    return _closed_by(arch, CAPABILITIES["propose"].rules_way) is None or _given(
+        game, arch, "propose", asking
+    )
 
 
 def _flat(steps: Iterable[Term]) -> Iterator[Term]:
@@ -175,4 +185,3 @@ def _flat(steps: Iterable[Term]) -> Iterator[Term]:
 def _plain(name: str) -> str:
     """A name said in plain words: a straight quote in it would read as a quoted name."""
     return name.replace("'", "\u2019")
-

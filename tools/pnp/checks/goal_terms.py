@@ -24,9 +24,14 @@ def check(game: Game) -> list[Diagnostic]:
         key = (frozenset(r.id for r in goal.doors), terms)
         other = seen.setdefault(key, goal)
         if other is not goal:
-            out.append(at(goal.src, "E711",
-                          f"Goals '{other.name}' and '{goal.name}' name the same doors and "
-                          f"differ only in numbers ({', '.join(sorted(terms))})",
-                          "Goals that share their doors must differ clearly: give one of "
-                          "them another condition, or other doors"))
+            out.append(
+                at(
+                    goal.src,
+                    "E711",
+                    f"Goals '{other.name}' and '{goal.name}' name the same doors and "
+                    f"differ only in numbers ({', '.join(sorted(terms))})",
+                    "Goals that share their doors must differ clearly: give one of "
+                    "them another condition, or other doors",
+                )
+            )
     return out

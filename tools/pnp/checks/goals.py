@@ -21,23 +21,39 @@ def check(game: Game) -> list[Diagnostic]:
             if ref.id in ids[:i]:
                 out.append(at(ref.src, "E402", f"Goal '{goal.name}' names '{ref.id}' twice"))
         if len(ids) != per_goal:
-            out.append(at(goal.doors_src, "E401",
-                          f"Goal '{goal.name}' names {len(ids)} door(s), not {per_goal}",
-                          "a Goal card names exactly the doors its holder may use"))
+            out.append(
+                at(
+                    goal.doors_src,
+                    "E401",
+                    f"Goal '{goal.name}' names {len(ids)} door(s), not {per_goal}",
+                    "a Goal card names exactly the doors its holder may use",
+                )
+            )
             continue
         key = frozenset(ids)
         if len(key) == len(ids):
             if key in seen_sets:
                 other = seen_sets[key]
-                out.append(at(goal.src, "W403",
-                              f"Goals '{other.name}' and '{goal.name}' name the same doors",
-                              "their win conditions must differ clearly"))
+                out.append(
+                    at(
+                        goal.src,
+                        "W403",
+                        f"Goals '{other.name}' and '{goal.name}' name the same doors",
+                        "their win conditions must differ clearly",
+                    )
+                )
             else:
                 seen_sets[key] = goal
     if game.doors:
         named = {r.id for g in game.goals for r in g.doors}
         for door in game.doors:
             if door.id not in named:
-                out.append(at(door.src, "W404", f"no Goal names the door '{door.name}'",
-                              "nobody can ever leave this way"))
+                out.append(
+                    at(
+                        door.src,
+                        "W404",
+                        f"no Goal names the door '{door.name}'",
+                        "nobody can ever leave this way",
+                    )
+                )
     return out

@@ -23,8 +23,14 @@ def _unique(what: str, items: Iterable[object], out: list[Diagnostic]) -> None:
         src: Src = getattr(item, "src")  # noqa: B009
         if ident in first:
             prev = first[ident]
-            out.append(at(src, "E207", f"duplicate {what} id '{ident}'",
-                          f"first defined at {prev.file}:{prev.line}"))
+            out.append(
+                at(
+                    src,
+                    "E207",
+                    f"duplicate {what} id '{ident}'",
+                    f"first defined at {prev.file}:{prev.line}",
+                )
+            )
         else:
             first[ident] = src
 
@@ -35,10 +41,17 @@ def check(game: Game) -> list[Diagnostic]:
     if game.components:
         _unique("seat", game.components.seats, out)
         _unique("component", [*game.components.items, *game.components.groups], out)
-    for what, items in (("door", game.doors), ("Goal", game.goals), ("role", game.roles),
-                        ("piece", game.pieces), ("card", game.cards),
-                        ("crime type", game.crime_types), ("archetype", game.archetypes),
-                        ("diplomat", game.diplomats), ("ruling", game.rulings)):
+    for what, items in (
+        ("door", game.doors),
+        ("Goal", game.goals),
+        ("role", game.roles),
+        ("piece", game.pieces),
+        ("card", game.cards),
+        ("crime type", game.crime_types),
+        ("archetype", game.archetypes),
+        ("diplomat", game.diplomats),
+        ("ruling", game.rulings),
+    ):
         if items:
             _unique(what, items, out)
     if isinstance(game.rules, HeistRules):
@@ -56,9 +69,16 @@ def _unique_names(game: Game, out: list[Diagnostic]) -> None:
         if prev is card or prev.id == card.id:
             continue  # one card, or the same id twice (E207)
         where = prev.name_src if prev.name_src.file else prev.src
-        deck = (f"in the {prev.deck.id} deck too" if prev.deck.id == card.deck.id
-                else f"in the {prev.deck.id} deck")
-        out.append(at(card.name_src if card.name_src.file else card.src, "E716",
-                      f"a second card is named '{card.name}' (ids '{prev.id}' and '{card.id}')",
-                      f"the first is {deck}, at {where.file}:{where.line}; give one of them "
-                      "another name"))
+        deck = (
+            f"in the {prev.deck.id} deck too"
+            if prev.deck.id == card.deck.id
+            else f"in the {prev.deck.id} deck"
+        )
+        out.append(
+            at(
+                card.name_src if card.name_src.file else card.src,
+                "E716",
+                f"a second card is named '{card.name}' (ids '{prev.id}' and '{card.id}')",
+                f"the first is {deck}, at {where.file}:{where.line}; give one of them another name",
+            )
+        )

@@ -31,9 +31,15 @@ def check(game: Game) -> list[Diagnostic]:
         what = f"{use.what} ('{_shown(use.rel)}')"
         away = foreign(use.rel)
         if away is not None:
-            out.append(at(use.src, "E732", f"{what} is {away}, outside the content folder",
-                          "name a file of the game's folder by its path in it, e.g. "
-                          "art/name.png; pnp fetches nothing"))
+            out.append(
+                at(
+                    use.src,
+                    "E732",
+                    f"{what} is {away}, outside the content folder",
+                    "name a file of the game's folder by its path in it, e.g. "
+                    "art/name.png; pnp fetches nothing",
+                )
+            )
             continue
         found = art(game, use.rel)
         if isinstance(found, Refused):
@@ -69,13 +75,18 @@ def usable(game: Game, rel: str) -> bool:
         return False
     found = art(game, rel)
     return isinstance(found, File) and not any(
-        d.severity is Severity.ERROR for d in problems(found, "", Src("", 1, 1)))
+        d.severity is Severity.ERROR for d in problems(found, "", Src("", 1, 1))
+    )
 
 
 def _refused(found: Refused, what: str, src: Src) -> Diagnostic:
     if found.kind == "outside":
-        return at(src, "E732", f"{what} is outside the content folder",
-                  "keep images inside the game's folder, e.g. art/name.png")
+        return at(
+            src,
+            "E732",
+            f"{what} is outside the content folder",
+            "keep images inside the game's folder, e.g. art/name.png",
+        )
     if found.kind == "missing":
         return at(src, "E730", f"{what} does not exist", "paths are relative to the game's folder")
     return at(src, "E731", f"{what} {found.reason}", found.hint)
@@ -101,16 +112,32 @@ def _image(data: bytes, what: str, src: Src) -> list[Diagnostic]:
                 size = image.size
                 image.verify()
         except Image.DecompressionBombError:
-            return [at(src, "E731", f"{what} is too large to open safely (a decompression "
-                    "bomb)", f"images may have at most {2 * _limit():,} pixels; "
-                    "scale it down")]
+            return [
+                at(
+                    src,
+                    "E731",
+                    f"{what} is too large to open safely (a decompression bomb)",
+                    f"images may have at most {2 * _limit():,} pixels; scale it down",
+                )
+            ]
         except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-            return [at(src, "E731", f"{what} cannot be read as an image: "
-                       f"{type(exc).__name__}", "save it as PNG, JPEG or SVG")]
+            return [
+                at(
+                    src,
+                    "E731",
+                    f"{what} cannot be read as an image: {type(exc).__name__}",
+                    "save it as PNG, JPEG or SVG",
+                )
+            ]
     if any(issubclass(w.category, Image.DecompressionBombWarning) for w in caught):
-        return [at(src, "W733", f"{what} is {size[0]} x {size[1]} pixels, more than "
-                f"{_limit():,}", "a card needs about 750 x 1050 pixels at 300 dpi; "
-                "scale it down")]
+        return [
+            at(
+                src,
+                "W733",
+                f"{what} is {size[0]} x {size[1]} pixels, more than {_limit():,}",
+                "a card needs about 750 x 1050 pixels at 300 dpi; scale it down",
+            )
+        ]
     return []
 
 

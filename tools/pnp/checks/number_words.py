@@ -38,20 +38,69 @@ from pnp.rulebook import book as rb
 from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.context import NTH, SHARES, Context, TemplateError, nth, share, times, word
 
-FILTERS: dict[str, Callable[..., str]] = {"word": word, "nth": nth, "share": share,
-                                          "times": times}
+FILTERS: dict[str, Callable[..., str]] = {"word": word, "nth": nth, "share": share, "times": times}
 # `{{ expression|word }}`, possibly then `|cap`: the expression and the filter.
-_NUMBER_TAG = re.compile(r"^\{\{-?\s*(?P<expr>.+?)\s*\|\s*(?P<filter>word|nth|share|times)"
-                         r"(?:\s*\|\s*cap)*\s*-?\}\}$", re.DOTALL)
+_NUMBER_TAG = re.compile(
+    r"^\{\{-?\s*(?P<expr>.+?)\s*\|\s*(?P<filter>word|nth|share|times)"
+    r"(?:\s*\|\s*cap)*\s*-?\}\}$",
+    re.DOTALL,
+)
 _TOKEN = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _STOP = re.compile(r"[.,;:!?()\[\]{}·→=+\"“”|¤]")
 _BLANK = "¤"  # stands where a template tag was: no phrase runs across it
 # Words that do not say what a number counts: a phrase runs on to the first other word.
-_SMALL = frozenset(("a", "an", "the", "your", "their", "his", "her", "its", "my", "our", "of",
-                    "from", "to", "in", "on", "at", "by", "for", "with", "more", "less", "fewer",
-                    "each", "every", "other", "any", "all", "and", "or", "but", "as", "that",
-                    "this", "these", "those", "it", "them", "they", "you", "we", "is", "are",
-                    "be", "still", "again", "extra", "one", "ones"))
+_SMALL = frozenset(
+    (
+        "a",
+        "an",
+        "the",
+        "your",
+        "their",
+        "his",
+        "her",
+        "its",
+        "my",
+        "our",
+        "of",
+        "from",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "more",
+        "less",
+        "fewer",
+        "each",
+        "every",
+        "other",
+        "any",
+        "all",
+        "and",
+        "or",
+        "but",
+        "as",
+        "that",
+        "this",
+        "these",
+        "those",
+        "it",
+        "them",
+        "they",
+        "you",
+        "we",
+        "is",
+        "are",
+        "be",
+        "still",
+        "again",
+        "extra",
+        "one",
+        "ones",
+    )
+)
 _PHRASE_WORDS = 4
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _CODE = re.compile(r"`[^`\n]*`")
@@ -69,8 +118,14 @@ def _lexicon() -> dict[str, dict[tuple[str, ...], float]]:
         "nth": {(nth(n),): n for n in range(1, len(NTH))},
         # 'all' is left out: 'all your cards' is seldom a share of the rules.
         "share": {tuple(w.split()): v for v, w in SHARES.items() if w != "all"},
-        "times": {("once",): 1, ("twice",): 2, ("double",): 2, ("triple",): 3,
-                  ("thrice",): 3, **{(w, "times"): n for w, n in cardinals.items() if n > 1}},
+        "times": {
+            ("once",): 1,
+            ("twice",): 2,
+            ("double",): 2,
+            ("triple",): 3,
+            ("thrice",): 3,
+            **{(w, "times"): n for w, n in cardinals.items() if n > 1},
+        },
     }
 
 
@@ -118,8 +173,11 @@ def check(game: Game) -> list[Diagnostic]:
     if not proses:
         return []
     learned = _learn(game, proses)
-    usable = {key: item for key, item in learned.items()
-              if len(item.values) == 1 and (key[0] != "word" or item.term)}
+    usable = {
+        key: item
+        for key, item in learned.items()
+        if len(item.values) == 1 and (key[0] != "word" or item.term)
+    }
     if not usable:
         return []
     files = _yaml_texts(game)
@@ -131,6 +189,7 @@ def check(game: Game) -> list[Diagnostic]:
 
 
 # ---- the prose -----------------------------------------------------------------------------
+
 
 def _blank(chars: list[str], start: int, end: int, mark: bool = True) -> None:
     """Blank a span (keeping its line breaks), with a stop mark where it began."""
@@ -179,15 +238,17 @@ def _proses(game: Game) -> Iterator[Prose]:
     """Every printed prose of the game, templates and hand-written alike."""
     found, _ = rb_sources.read(game.files)
     for src in found:
-        yield Prose("the rulebook", src.text, _masked_markdown(src.text),
-                    Src(src.display, 1, 1), True)
+        yield Prose(
+            "the rulebook", src.text, _masked_markdown(src.text), Src(src.display, 1, 1), True
+        )
     for owner in owners(game):
         for text in owner.texts:
             yield from _text_prose(f"the text of {owner.label}", text)
     for card in game.cards or ():
         if card.flavour:
-            yield Prose(f"the flavour text of '{card.name}'", card.flavour, card.flavour,
-                        card.src, False)
+            yield Prose(
+                f"the flavour text of '{card.name}'", card.flavour, card.flavour, card.src, False
+            )
     for term in game.glossary or ():
         yield from _text_prose(f"the glossary's '{term.term}'", term.text)
     for ruling in game.rulings or ():
@@ -205,7 +266,7 @@ def _tokens(prose: Prose) -> list[Token]:
 
 def _joined(prose: Prose, a: Token | int, b: Token) -> bool:
     """Whether nothing that ends a phrase stands between a token (or an offset) and the next."""
-    between = prose.text[a if isinstance(a, int) else a.end:b.start]
+    between = prose.text[a if isinstance(a, int) else a.end : b.start]
     if _STOP.search(between):
         return False
     if prose.markdown:  # a line break runs on; a blank line ends the paragraph
@@ -219,7 +280,7 @@ def _before(prose: Prose, tokens: list[Token], index: int, start: int) -> str:
     if index == 0 or index > len(tokens):
         return ""
     prev = tokens[index - 1]
-    between = prose.text[prev.end:start]
+    between = prose.text[prev.end : start]
     return "" if _STOP.search(between) or re.search(r"\n\s*\n", between) else prev.word
 
 
@@ -227,7 +288,7 @@ def _following(prose: Prose, tokens: list[Token], start: int, after: int) -> lis
     """The tokens from index `start` on that run on from offset `after`, up to a stop."""
     out: list[Token] = []
     last: Token | int = after
-    for t in tokens[start:start + _PHRASE_WORDS]:
+    for t in tokens[start : start + _PHRASE_WORDS]:
         if not _joined(prose, last, t):
             break
         out.append(t)
@@ -239,11 +300,12 @@ def _phrase(words: list[str]) -> tuple[str, ...] | None:
     """The words up to the first one that is not a small word, or None."""
     for i, w in enumerate(words):
         if w not in _SMALL:
-            return tuple(words[:i + 1])
+            return tuple(words[: i + 1])
     return None
 
 
 # ---- learning ------------------------------------------------------------------------------
+
 
 def _learn(game: Game, proses: list[Prose]) -> dict[Key, Learned]:
     """Where a template prints a rules number in words, the rules numbers by what surrounds
@@ -296,6 +358,7 @@ def _value(ctx: Context, expr: str) -> float | None:
 
 # ---- claims --------------------------------------------------------------------------------
 
+
 def _names(game: Game) -> re.Pattern[str] | None:
     """The names the game defines, whose words are never number words ('Double Agent')."""
     found = sorted((n for n in defined_names(game) if n.strip()), key=len, reverse=True)
@@ -308,14 +371,22 @@ def _names(game: Game) -> re.Pattern[str] | None:
 _FIRST_WORDS = frozenset(key[0] for words in LEXICON.values() for key in words)
 # A text holds a number phrase only if it holds one of these words (a phrase's first word,
 # or for 'a third of' its second): a quick test that skips most texts.
-_KEY_WORDS = frozenset(key[1] if key[0] == "a" and len(key) > 1 else key[0]
-                       for words in LEXICON.values() for key in words)
-_ANY_FIRST = re.compile(r"(?<![^\W_])(?:" + "|".join(
-    map(re.escape, sorted(_KEY_WORDS, key=len, reverse=True))) + r")(?![^\W_])", re.I)
+_KEY_WORDS = frozenset(
+    key[1] if key[0] == "a" and len(key) > 1 else key[0]
+    for words in LEXICON.values()
+    for key in words
+)
+_ANY_FIRST = re.compile(
+    r"(?<![^\W_])(?:"
+    + "|".join(map(re.escape, sorted(_KEY_WORDS, key=len, reverse=True)))
+    + r")(?![^\W_])",
+    re.I,
+)
 
 
-def _claims(prose: Prose, usable: dict[Key, Learned],
-            names: re.Pattern[str] | None, files: dict[str, str]) -> Iterator[Diagnostic]:
+def _claims(
+    prose: Prose, usable: dict[Key, Learned], names: re.Pattern[str] | None, files: dict[str, str]
+) -> Iterator[Diagnostic]:
     if _ANY_FIRST.search(prose.text) is None:
         return  # most texts have no number word at all
     tokens = _tokens(prose)
@@ -325,28 +396,40 @@ def _claims(prose: Prose, usable: dict[Key, Learned],
             continue
         for kind, words in LEXICON.items():
             for length in (3, 2, 1):
-                run = tokens[i:i + length]
+                run = tokens[i : i + length]
                 key = tuple(t.word for t in run)
-                if len(run) < length or key not in words or not all(
-                        _joined(prose, a, b) for a, b in itertools.pairwise(run)):
+                if (
+                    len(run) < length
+                    or key not in words
+                    or not all(_joined(prose, a, b) for a, b in itertools.pairwise(run))
+                ):
                     continue
                 after = _following(prose, tokens, i + length, run[-1].end)
                 found = _match(kind, [t.word for t in after], usable)
                 if found is None:
                     continue
                 phrase, expr, learned = found
-                if kind == "word" and _before(prose, tokens, i, first.start) not in \
-                        learned.before:
+                if kind == "word" and _before(prose, tokens, i, first.start) not in learned.before:
                     continue  # a count of the same thing, said of something else
                 value = learned.values[expr]
                 if abs(words[key] - value) > 1e-9:
                     end = after[len(phrase) - 1].end
-                    yield _report(prose, files, first, prose.raw[first.start:end], kind,
-                                  phrase, expr, value, learned.where)
+                    yield _report(
+                        prose,
+                        files,
+                        first,
+                        prose.raw[first.start : end],
+                        kind,
+                        phrase,
+                        expr,
+                        value,
+                        learned.where,
+                    )
 
 
-def _match(kind: str, words: list[str], usable: dict[Key, Learned]
-           ) -> tuple[tuple[str, ...], str, Learned] | None:
+def _match(
+    kind: str, words: list[str], usable: dict[Key, Learned]
+) -> tuple[tuple[str, ...], str, Learned] | None:
     """The longest learned phrase of this kind that the words start with."""
     for n in range(min(len(words), _PHRASE_WORDS), 0, -1):
         learned = usable.get((kind, tuple(words[:n])))
@@ -356,18 +439,35 @@ def _match(kind: str, words: list[str], usable: dict[Key, Learned]
     return None
 
 
-def _report(prose: Prose, files: dict[str, str], first: Token, written: str, kind: str,
-            phrase: tuple[str, ...], expr: str, value: float, where: str) -> Diagnostic:
+def _report(
+    prose: Prose,
+    files: dict[str, str],
+    first: Token,
+    written: str,
+    kind: str,
+    phrase: tuple[str, ...],
+    expr: str,
+    value: float,
+    where: str,
+) -> Diagnostic:
     line, col = _locate(prose, files, first)
     shown = int(value) if value == int(value) else value
     said = " ".join(written.split())
-    right = FILTERS[kind](shown) + " " + " ".join(said.split()[-len(phrase):])
+    right = FILTERS[kind](shown) + " " + " ".join(said.split()[-len(phrase) :])
     field = "{{ " + f"{expr}|{kind}" + " }}"
-    hint = (f"print it from the data, as {where} does: {field}" if prose.markdown else
-            f"write '{right}' ({where} prints it from the data: {field})")
-    return Diagnostic(prose.src.file, line, col, "E719",
-                      f"{prose.label} says '{said}', but the data says '{right}' "
-                      f"({expr} is {shown})", hint)
+    hint = (
+        f"print it from the data, as {where} does: {field}"
+        if prose.markdown
+        else f"write '{right}' ({where} prints it from the data: {field})"
+    )
+    return Diagnostic(
+        prose.src.file,
+        line,
+        col,
+        "E719",
+        f"{prose.label} says '{said}', but the data says '{right}' ({expr} is {shown})",
+        hint,
+    )
 
 
 def _yaml_texts(game: Game) -> dict[str, str]:
@@ -375,8 +475,9 @@ def _yaml_texts(game: Game) -> dict[str, str]:
     files = game.files
     if files is None:
         return {}
-    return {f.display: f.data.decode("utf-8", "replace").replace("\r\n", "\n")
-            for f in files.yaml()}
+    return {
+        f.display: f.data.decode("utf-8", "replace").replace("\r\n", "\n") for f in files.yaml()
+    }
 
 
 def _locate(prose: Prose, files: dict[str, str], token: Token) -> tuple[int, int]:
@@ -385,16 +486,18 @@ def _locate(prose: Prose, files: dict[str, str], token: Token) -> tuple[int, int
     if prose.markdown:
         line = prose.src.line + prose.text.count("\n", 0, token.start)
         return line, token.start - (prose.text.rfind("\n", 0, token.start) + 1) + 1
-    written = prose.raw[token.start:token.end]
+    written = prose.raw[token.start : token.end]
     pattern = re.compile(rf"(?<![\w'’-]){re.escape(written)}(?![\w'’-])")
     nth_one = len(pattern.findall(prose.raw, 0, token.start))
     text = files.get(prose.src.file)
     if text is None:
         return prose.src.line, prose.src.col
     lines = text.split("\n")
-    offset = sum(len(x) + 1 for x in lines[:prose.src.line - 1]) + prose.src.col - 1
+    offset = sum(len(x) + 1 for x in lines[: prose.src.line - 1]) + prose.src.col - 1
     for n, m in enumerate(pattern.finditer(text, offset)):
         if n == nth_one:
-            return (text.count("\n", 0, m.start()) + 1,
-                    m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1)
+            return (
+                text.count("\n", 0, m.start()) + 1,
+                m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1,
+            )
     return prose.src.line, prose.src.col

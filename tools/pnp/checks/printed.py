@@ -34,19 +34,28 @@ def printed(game: Game) -> Iterator[Printed]:
         yield Printed(f"'{card.name}'", card.text, _card_numbers(card), card.kind)
     for arch in game.archetypes or ():
         for part, ability in (("Bend", arch.bend), ("Cost", arch.cost)):
-            yield Printed(f"the {arch.name}'s {part} '{ability.name}'", ability.text,
-                          _ability_numbers(ability), None)
+            yield Printed(
+                f"the {arch.name}'s {part} '{ability.name}'",
+                ability.text,
+                _ability_numbers(ability),
+                None,
+            )
         for dip in arch.diplomats:
-            yield Printed(f"{dip.name}'s Signature '{dip.signature.name}'", dip.signature.text,
-                          _ability_numbers(dip.signature), None)
+            yield Printed(
+                f"{dip.name}'s Signature '{dip.signature.name}'",
+                dip.signature.text,
+                _ability_numbers(dip.signature),
+                None,
+            )
     for door in game.doors or ():
         numbers = _numbers(door.price, (*door.requires, *door.booking))
         yield Printed(f"the door '{door.name}'", door.text, numbers, None)
         yield Printed(f"the door '{door.name}' (board)", door.board, numbers, None)
     for goal in game.goals or ():
         if goal.text is not None:
-            yield Printed(f"the Goal '{goal.name}'", goal.text, _numbers(0, goal.condition),
-                          None, goal=True)
+            yield Printed(
+                f"the Goal '{goal.name}'", goal.text, _numbers(0, goal.condition), None, goal=True
+            )
 
 
 def defined_names(game: Game) -> set[str]:

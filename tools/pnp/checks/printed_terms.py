@@ -53,7 +53,7 @@ _TARGET_WORDS = {
     "player": r"\bplayers?\b|\bany\b|\banyone\b|\b(?:yours|you) included\b",
     "aimed": r"\bthey\b|\bthem\b|\btheir\b|\bcriminal\b|\bplayer\b|\baimed\b",
     "each_rival": r"\b(?:each|every|all)(?: other)? (?:rival|player)s?\b|\beveryone else\b"
-                  r"|\brivals\b",
+    r"|\brivals\b",
     "each_player": r"\beveryone\b|\beverybody\b|\b(?:each|every|all) players?\b",
     "named": r"\bname",
     "richest": r"\brichest\b|\bmost money\b",
@@ -66,8 +66,20 @@ _FLAG_FALSE = r"\b(?:no|not|never|without|lost|gave up|given up|returned?)\b"
 # Numbers said without their digit: 'no Scandal token', 'a Law'.
 _SAID = {0: ("no", "zero", "none"), 1: ("a", "an", "one")}
 # Parameter and term names that name no thing a text would count ('amount', 'gain').
-_GENERIC = {"amount", "delta", "times", "value", "fee", "gain", "pay", "take", "cool",
-            "discard", "remove", "move"}
+_GENERIC = {
+    "amount",
+    "delta",
+    "times",
+    "value",
+    "fee",
+    "gain",
+    "pay",
+    "take",
+    "cool",
+    "discard",
+    "remove",
+    "move",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,18 +98,24 @@ def owners(game: Game) -> Iterator[Owner]:
         crime = (card.crime.heat, card.crime.payout) if card.crime else ()
         yield Owner(f"'{card.name}'", (card.text,), card.terms(), (card.price, *crime))
     for arch in game.archetypes or ():
-        abilities = [(f"the {arch.name}'s Bend '{arch.bend.name}'", arch.bend),
-                     (f"the {arch.name}'s Cost '{arch.cost.name}'", arch.cost)]
-        abilities += [(f"{d.name}'s Signature '{d.signature.name}'", d.signature)
-                      for d in arch.diplomats]
+        abilities = [
+            (f"the {arch.name}'s Bend '{arch.bend.name}'", arch.bend),
+            (f"the {arch.name}'s Cost '{arch.cost.name}'", arch.cost),
+        ]
+        abilities += [
+            (f"{d.name}'s Signature '{d.signature.name}'", d.signature) for d in arch.diplomats
+        ]
         for label, ability in abilities:
             yield Owner(label, (ability.text,), ability.terms(), (ability.price,))
     for door in game.doors or ():
-        yield Owner(f"the door '{door.name}'", (door.text, door.board),
-                    (*door.requires, *door.booking), (door.price,))
+        yield Owner(
+            f"the door '{door.name}'",
+            (door.text, door.board),
+            (*door.requires, *door.booking),
+            (door.price,),
+        )
     for goal in game.goals or ():
-        yield Owner(f"the Goal '{goal.name}'", (goal.text,) if goal.text else (),
-                    goal.condition)
+        yield Owner(f"the Goal '{goal.name}'", (goal.text,) if goal.text else (), goal.condition)
 
 
 def keyed(terms: Iterable[Term]) -> list[tuple[str, Term]]:
@@ -132,8 +150,11 @@ def fields_used(source: str) -> set[str] | None:
         inner.add(id(owner))
         if isinstance(node, nodes.Getattr):
             used.add(f"{owner.name}.{node.attr}")
-        elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const) and \
-                isinstance(node.arg.value, str):
+        elif (
+            isinstance(node, nodes.Getitem)
+            and isinstance(node.arg, nodes.Const)
+            and isinstance(node.arg.value, str)
+        ):
             used.add(f"{owner.name}.{node.arg.value}")
         else:
             used.add(owner.name)  # an item chosen at fill time: count all of it as read
@@ -146,8 +167,11 @@ def fields_used(source: str) -> set[str] | None:
 def check(game: Game) -> list[Diagnostic]:
     """Each owner's texts against its terms."""
     out: list[Diagnostic] = []
-    decks = ({d: i.name for d, i in game.components.decks().items()}
-             if game.components is not None else {})
+    decks = (
+        {d: i.name for d, i in game.components.decks().items()}
+        if game.components is not None
+        else {}
+    )
     types = {t.id: t.name for t in game.crime_types or ()}
     currency = game.info.currency if game.info else Currency()
     digits = [n for n in defined_names(game) if any(ch.isdigit() for ch in n)]
@@ -163,11 +187,13 @@ def check(game: Game) -> list[Diagnostic]:
         typed = {v for t in owner.texts for _, v in literals(t.source, currency, digits)}
         # A number typed by hand is said, rightly (W708: make it a field) or wrongly (E707).
         numbers = {abs(n) for n in owner.numbers} | {
-            abs(v) for _, term in fields for _, v in term.args
-            if isinstance(v, int) and not isinstance(v, bool)}
+            abs(v)
+            for _, term in fields
+            for _, v in term.args
+            if isinstance(v, int) and not isinstance(v, bool)
+        }
         typed_wrong = any(v not in numbers for v in typed)
-        where = (f"the text of {owner.label}" if owner.texts else
-                 f"{owner.label} has no text, so it")
+        where = f"the text of {owner.label}" if owner.texts else f"{owner.label} has no text, so it"
         for key, term in fields:
             if key in skip:
                 continue
@@ -177,12 +203,18 @@ def check(game: Game) -> list[Diagnostic]:
             for param in TERMS[term.name].params:
                 value = term.arg(param.name)
                 dotted = f"{key}.{param.name}"
-                if (param.type is ParamType.OPTIONS or dotted in skip or dotted in used
-                        or key in used or _default(param, value)):
+                if (
+                    param.type is ParamType.OPTIONS
+                    or dotted in skip
+                    or dotted in used
+                    or key in used
+                    or _default(param, value)
+                ):
                     continue
                 if param.type in _NUMBERS:
-                    said = (typed_wrong or abs(value) in typed
-                            or _counted(printed, term, param, value))
+                    said = (
+                        typed_wrong or abs(value) in typed or _counted(printed, term, param, value)
+                    )
                 else:
                     said = _says(printed, param, value, decks, types)
                 if not said:
@@ -201,20 +233,24 @@ def _counted(printed: str, term: Term, param: Param, value: object) -> bool:
     laws_with_your_marker.laws, 'no Scandal token' for scandals_at_most.tokens)."""
     if not isinstance(value, int):
         return False
-    nouns = {n.rstrip("s") for n in (param.name, term.name.split("_")[0])
-             if n not in _GENERIC and len(n) > 2}
+    nouns = {
+        n.rstrip("s")
+        for n in (param.name, term.name.split("_")[0])
+        if n not in _GENERIC and len(n) > 2
+    }
     said = {*_SAID.get(value, ()), word(value), str(value)}
     for m in re.finditer(r"[^\W_]+", printed.casefold()):
         if m.group() not in said:
             continue
-        after = re.findall(r"[^\W_]+", printed.casefold()[m.end():])[:3]
+        after = re.findall(r"[^\W_]+", printed.casefold()[m.end() :])[:3]
         if any(w.startswith(n) for w in after for n in nouns):
             return True
     return False
 
 
-def _says(printed: str, param: Param, value: object, decks: dict[str, str],
-          types: dict[str, str]) -> bool:
+def _says(
+    printed: str, param: Param, value: object, decks: dict[str, str], types: dict[str, str]
+) -> bool:
     """Whether the printed text says a word-like parameter's value in words."""
     text = printed.casefold()
     if param.type is ParamType.TARGET:
@@ -222,8 +258,10 @@ def _says(printed: str, param: Param, value: object, decks: dict[str, str],
     if param.type is ParamType.FLAG:
         return bool(value) or re.search(_FLAG_FALSE, text) is not None
     if param.type in (ParamType.DECK, ParamType.CRIME_TYPE):
-        names = {str(value).replace("-", " "), *(
-            decks if param.type is ParamType.DECK else types).get(str(value), "").split()[:1]}
+        names = {
+            str(value).replace("-", " "),
+            *(decks if param.type is ParamType.DECK else types).get(str(value), "").split()[:1],
+        }
         return any(re.search(rf"\b{re.escape(n.casefold())}", text) for n in names if n)
     words = [w for w in re.split(r"[_\-\s]+", str(value)) if w and w not in _SMALL]
     return all(re.search(_SYNONYMS.get(w, rf"\b{re.escape(w)}"), text) for w in words)
@@ -234,40 +272,58 @@ def _words(param: Param, value: object, names: dict[str, str]) -> str:
     if str(value) in names:
         return f"'{names[str(value)]}'"
     if param.type is ParamType.TARGET:
-        return {"rival": "'a rival'", "each_player": "'everyone'", "each_rival": "'each rival'",
-                "named": "'name a player'", "richest": "'the most money'",
-                "most_crimes": "'the most crimes'", "player": "'any player'",
-                "aimed": "'they'"}.get(str(value), f"'{value}'")
+        return {
+            "rival": "'a rival'",
+            "each_player": "'everyone'",
+            "each_rival": "'each rival'",
+            "named": "'name a player'",
+            "richest": "'the most money'",
+            "most_crimes": "'the most crimes'",
+            "player": "'any player'",
+            "aimed": "'they'",
+        }.get(str(value), f"'{value}'")
     return "'" + str(value).replace("_", " ") + "'"
 
 
-def _unsaid(where: str, dotted: str, param: Param, value: object, term: Term,
-            names: dict[str, str]) -> Diagnostic:
+def _unsaid(
+    where: str, dotted: str, param: Param, value: object, term: Term, names: dict[str, str]
+) -> Diagnostic:
     field = "{{ " + dotted + " }}"
     if param.type in _NUMBERS:
         hint = f"print it with {field}, or list '{dotted}' under `unprinted` with the reason"
     else:
-        hint = (f"say it in the text ({_words(param, value, names)}) or print {field}, or list "
-                f"'{dotted}' under `unprinted` with the reason")
-    return at(term.src, "E717",
-              f"{where} does not print {dotted} ({value}), which changes play", hint)
+        hint = (
+            f"say it in the text ({_words(param, value, names)}) or print {field}, or list "
+            f"'{dotted}' under `unprinted` with the reason"
+        )
+    return at(
+        term.src, "E717", f"{where} does not print {dotted} ({value}), which changes play", hint
+    )
 
 
 def _repeat(where: str, key: str, term: Term) -> Diagnostic:
     params = [p.name for p in TERMS[term.name].params if p.type is not ParamType.OPTIONS]
     if params:
-        hint = ("print it: " + ", ".join("{{ " + f"{key}.{p}" + " }}" for p in params)
-                + f", or list '{key}' under `unprinted` with the reason")
+        hint = (
+            "print it: "
+            + ", ".join("{{ " + f"{key}.{p}" + " }}" for p in params)
+            + f", or list '{key}' under `unprinted` with the reason"
+        )
     else:
-        hint = (f"a step without parameters has no field to print: say it twice in the text "
-                f"and list '{key}' under `unprinted`, or remove the repeat")
-    return at(term.src, "E718",
-              f"{where} does not print the repeated '{term.name}' step ({key}): the data "
-              "does it again, the text does not say so", hint)
+        hint = (
+            f"a step without parameters has no field to print: say it twice in the text "
+            f"and list '{key}' under `unprinted`, or remove the repeat"
+        )
+    return at(
+        term.src,
+        "E718",
+        f"{where} does not print the repeated '{term.name}' step ({key}): the data "
+        "does it again, the text does not say so",
+        hint,
+    )
 
 
-def _check_unprinted(owner: Owner, fields: list[tuple[str, Term]],
-                     out: list[Diagnostic]) -> None:
+def _check_unprinted(owner: Owner, fields: list[tuple[str, Term]], out: list[Diagnostic]) -> None:
     """E204 for an `unprinted` entry that names no field of its owner."""
     known = {key for key, _ in fields}
     known |= {f"{key}.{p.name}" for key, term in fields for p in TERMS[term.name].params}
@@ -278,9 +334,19 @@ def _check_unprinted(owner: Owner, fields: list[tuple[str, Term]],
                 continue
             seen.add(entry.name)
             match = closest(entry.name, sorted(known))
-            hint = (f"did you mean '{match}'?" if match else
-                    "fields: " + ", ".join(sorted(known)) if known else
-                    f"{owner.label} has no effect terms")
-            out.append(at(entry.src, "E204",
-                          f"`unprinted` names '{entry.name}', which is no effect parameter of "
-                          f"{owner.label}", hint))
+            hint = (
+                f"did you mean '{match}'?"
+                if match
+                else "fields: " + ", ".join(sorted(known))
+                if known
+                else f"{owner.label} has no effect terms"
+            )
+            out.append(
+                at(
+                    entry.src,
+                    "E204",
+                    f"`unprinted` names '{entry.name}', which is no effect parameter of "
+                    f"{owner.label}",
+                    hint,
+                )
+            )

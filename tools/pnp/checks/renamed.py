@@ -25,8 +25,17 @@ _CODES = ("E204", "E701", "E754")
 
 def _definitions(game: Game) -> Iterator[tuple[str, Src]]:
     """Every id the game defines, with where."""
-    for part in (game.doors, game.goals, game.cards, game.archetypes, game.crime_types,
-                 game.roles, game.pieces, game.rulings, game.examples):
+    for part in (
+        game.doors,
+        game.goals,
+        game.cards,
+        game.archetypes,
+        game.crime_types,
+        game.roles,
+        game.pieces,
+        game.rulings,
+        game.examples,
+    ):
         for item in part or ():
             src = getattr(item, "src", None)
             if isinstance(src, Src):
@@ -66,17 +75,22 @@ def fold(game: Game, found: Sequence[Diagnostic]) -> tuple[list[Diagnostic], lis
         near = _renamed(missing, defined)
         # Names failing the same way in two files or more point at the one definition they
         # share; several in one file may as well be one edit made there (a replace-all).
-        if len({d.file for d in ds}) < 2 or near is None or \
-                near.casefold() == missing.casefold():
+        if len({d.file for d in ds}) < 2 or near is None or near.casefold() == missing.casefold():
             continue
         src = defined[near]
         places = sorted({f"{d.file}:{d.line}" for d in ds})
-        shown = ", ".join(places[:4]) + (f" and {len(places) - 4} more" if len(places) > 4
-                                         else "")
-        added.append(Diagnostic(
-            src.file, src.line, src.col, "E204",
-            f"'{near}' is defined here, but {len(places)} places name '{missing}': was it "
-            f"renamed?", f"spell it '{missing}', or change {shown}"))
+        shown = ", ".join(places[:4]) + (f" and {len(places) - 4} more" if len(places) > 4 else "")
+        added.append(
+            Diagnostic(
+                src.file,
+                src.line,
+                src.col,
+                "E204",
+                f"'{near}' is defined here, but {len(places)} places name '{missing}': was it "
+                f"renamed?",
+                f"spell it '{missing}', or change {shown}",
+            )
+        )
         # what else is said at that definition (no Goal names it, no card of it) follows
         # from the rename too
         kept = [d for d in kept if d not in ds and (d.file, d.line) != (src.file, src.line)]

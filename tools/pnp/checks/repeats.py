@@ -28,9 +28,14 @@ def check(game: Game) -> list[Diagnostic]:
                 continue
             if key in seen:
                 col = len(line) - len(line.lstrip()) + 1
-                out.append(at(Src(p.text.src.file, n, col), "W722",
-                              f"the text of {p.label} says line {seen[key]} again",
-                              "delete one of the two lines"))
+                out.append(
+                    at(
+                        Src(p.text.src.file, n, col),
+                        "W722",
+                        f"the text of {p.label} says line {seen[key]} again",
+                        "delete one of the two lines",
+                    )
+                )
             else:
                 seen[key] = n
     return out

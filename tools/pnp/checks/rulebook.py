@@ -66,16 +66,28 @@ def check(game: Game) -> list[Diagnostic]:
             continue  # (a source that could not be filled hides the sections it holds)
         term = glossary.inflects(link.target.strip(), game)
         if term is not None:  # the glossary lacks the form, not the book a name
-            out.append(at(term.src, "E752", f"the rulebook refers to '{link.target}' "
-                          f"({link.where.file}:{link.where.line}), which is not a form of the "
-                          f"glossary term '{term.term}'",
-                          "add it to the term's forms, or check their spelling"))
+            out.append(
+                at(
+                    term.src,
+                    "E752",
+                    f"the rulebook refers to '{link.target}' "
+                    f"({link.where.file}:{link.where.line}), which is not a form of the "
+                    f"glossary term '{term.term}'",
+                    "add it to the term's forms, or check their spelling",
+                )
+            )
             continue
-        out.append(Diagnostic(
-            link.where.file, link.where.line, 1, "E752",
-            f"the rulebook refers to '{link.target}', which is nothing in this game",
-            "link to a section by its heading or id, or to a door, Goal, card, "
-            "character, role or glossary term by its name"))
+        out.append(
+            Diagnostic(
+                link.where.file,
+                link.where.line,
+                1,
+                "E752",
+                f"the rulebook refers to '{link.target}', which is nothing in this game",
+                "link to a section by its heading or id, or to a door, Goal, card, "
+                "character, role or glossary term by its name",
+            )
+        )
     if not book.complete:  # what the book uses is unknown until every part can be filled
         return out
     out += _unused_terms(game, book)
@@ -83,12 +95,24 @@ def check(game: Game) -> list[Diagnostic]:
     missing = [r for r in game.rulings or () if r.id not in printed]
     if missing and len(missing) == len(game.rulings or ()) > 1:
         r = missing[0]
-        out.append(at(r.src, "W755", f"the rulebook prints none of the {len(missing)} rulings",
-                      "print them with {{ rulings() }}, in the Timing and Rulings chapter"))
+        out.append(
+            at(
+                r.src,
+                "W755",
+                f"the rulebook prints none of the {len(missing)} rulings",
+                "print them with {{ rulings() }}, in the Timing and Rulings chapter",
+            )
+        )
     else:
-        out += [at(r.src, "W755", f"the ruling '{r.id}' is not printed in the rulebook",
-                   "print it with {{ rulings() }} (every topic) or {{ rulings('" + r.topic
-                   + "') }}") for r in missing]
+        out += [
+            at(
+                r.src,
+                "W755",
+                f"the ruling '{r.id}' is not printed in the rulebook",
+                "print it with {{ rulings() }} (every topic) or {{ rulings('" + r.topic + "') }}",
+            )
+            for r in missing
+        ]
     return out
 
 
@@ -99,13 +123,21 @@ def _own(game: Game, found: list[Diagnostic]) -> list[Diagnostic]:
     """The book's problems without the worked examples': those are reported where the
     example is written, by the examples check or by the schema of its document."""
     files = {e.src.file for e in game.examples or ()}
-    unbuilt = game.examples is None and game.files is not None and any(
-        _EXAMPLES_DOC.search(f.data) for f in game.files.yaml())
-    return [d for d in found if d.file not in files
-            and not (unbuilt and d.code == "E754" and "no example '" in d.message)]
+    unbuilt = (
+        game.examples is None
+        and game.files is not None
+        and any(_EXAMPLES_DOC.search(f.data) for f in game.files.yaml())
+    )
+    return [
+        d
+        for d in found
+        if d.file not in files
+        and not (unbuilt and d.code == "E754" and "no example '" in d.message)
+    ]
 
 
 # ---- E750 ------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Typed:
@@ -137,8 +169,10 @@ def typed_numbers(text: str, currency: Currency, names: list[str]) -> Iterator[T
     raw_lines = text.split("\n")
     money = None
     if currency.prefix or currency.suffix:
-        money = re.compile(rf"(?<![\w.]){re.escape(currency.prefix)}(\d+)"
-                           rf"{re.escape(currency.suffix)}(?!\w)")
+        money = re.compile(
+            rf"(?<![\w.]){re.escape(currency.prefix)}(\d+)"
+            rf"{re.escape(currency.suffix)}(?!\w)"
+        )
     fence: tuple[str, str] | None = None  # (the fence's marks, its info string)
     for n, line in enumerate(prose.split("\n"), start=1):
         opened = _FENCE.match(raw_lines[n - 1])
@@ -153,34 +187,41 @@ def typed_numbers(text: str, currency: Currency, names: list[str]) -> Iterator[T
             continue
         line = _LIST_MARKER.sub(lambda m: m.group(1) + " " * len(m.group(2)), line)
         for name in names:
-            line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group()),
-                          line)
+            line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group()), line)
         found: list[Typed] = []
         if money is not None:
             for m in money.finditer(line):
-                found.append(Typed(n, m.start() + 1, m.group(), int(m.group(1)), True,
-                                   raw_lines[n - 1]))
+                found.append(
+                    Typed(n, m.start() + 1, m.group(), int(m.group(1)), True, raw_lines[n - 1])
+                )
             line = money.sub(lambda m: " " * len(m.group()), line)
         for m in _NUMBER.finditer(line):
             digits = re.match(r"\d+", m.group()).group()  # type: ignore[union-attr]
-            found.append(Typed(n, m.start() + 1, m.group(), int(digits), False,
-                               raw_lines[n - 1]))
+            found.append(Typed(n, m.start() + 1, m.group(), int(digits), False, raw_lines[n - 1]))
         yield from sorted(found, key=lambda t: t.col)
 
 
 def _typed_numbers(game: Game) -> list[Diagnostic]:
     currency = game.info.currency if game.info else Currency()
-    names = sorted((n for n in defined_names(game) if any(ch.isdigit() for ch in n)),
-                   key=len, reverse=True)
+    names = sorted(
+        (n for n in defined_names(game) if any(ch.isdigit() for ch in n)), key=len, reverse=True
+    )
     fields = list(data_fields(game))
     out: list[Diagnostic] = []
     found, _ = rb_sources.read(game.files)
     for src in found:
         for t in typed_numbers(src.text, currency, names):
             hint = _hint(t, fields)
-            out.append(Diagnostic(src.display, t.line, t.col, "E750",
-                                  f"the number {t.written} is typed by hand in the rulebook",
-                                  hint))
+            out.append(
+                Diagnostic(
+                    src.display,
+                    t.line,
+                    t.col,
+                    "E750",
+                    f"the number {t.written} is typed by hand in the rulebook",
+                    hint,
+                )
+            )
     return out
 
 
@@ -213,8 +254,12 @@ def _terms(expr: str, terms: dict[str, dict[str, object]], subject: str) -> Iter
     for term, params in terms.items():
         for param, value in params.items():
             if isinstance(value, int) and not isinstance(value, bool):
-                yield Field(f"{expr}.{term}.{param}", value,
-                            param in _MONEY_FIELDS and term not in ("votes",), subject)
+                yield Field(
+                    f"{expr}.{term}.{param}",
+                    value,
+                    param in _MONEY_FIELDS and term not in ("votes",),
+                    subject,
+                )
 
 
 def data_fields(game: Game) -> Iterator[Field]:
@@ -232,14 +277,19 @@ def data_fields(game: Game) -> Iterator[Field]:
             mods = (*a.bend.while_, *a.cost.while_)
             if any(t.name == "limit" for t in mods):
                 for immunity in (True, False):
-                    yield Field(f"limit('{a.id}', {immunity})", rules.limit_for(mods, immunity),
-                                False, a.name)
+                    yield Field(
+                        f"limit('{a.id}', {immunity})",
+                        rules.limit_for(mods, immunity),
+                        False,
+                        a.name,
+                    )
     if isinstance(rules, HeistRules):
         for row in rules.treasure:
             yield Field(f"treasure({row.players}).apologies", row.apologies, False, "apolog")
             for count in row.roles:
-                yield Field(f"treasure({row.players}).{count.piece.id}", count.n, False,
-                            count.piece.id)
+                yield Field(
+                    f"treasure({row.players}).{count.piece.id}", count.n, False, count.piece.id
+                )
     if game.info:
         for path, value, _ in _ints("game", game.info):
             yield Field(path, value, False, "")
@@ -276,13 +326,17 @@ def _hint(t: Typed, fields: list[Field]) -> str:
 
     matches.sort(key=rank)
     if not matches:
-        return ("no data holds it: write it in words, or as {{ literal('" + t.written
-                + "') }} if it is not a rule")
+        return (
+            "no data holds it: write it in words, or as {{ literal('"
+            + t.written
+            + "') }} if it is not a rule"
+        )
     picks = [("{{ " + f.expr + ("|money" if t.money else "") + " }}") for f in matches[:3]]
     return "the data holds it: " + " or ".join(picks)
 
 
 # ---- E751 ------------------------------------------------------------------------------------
+
 
 def _empty(book: rb.Book) -> list[Diagnostic]:
     out: list[Diagnostic] = []
@@ -291,18 +345,36 @@ def _empty(book: rb.Book) -> list[Diagnostic]:
         after = nodes[i + 1] if i + 1 < len(nodes) else None
         if isinstance(node, Heading):
             if after is None or (isinstance(after, Heading) and after.level <= node.level):
-                out.append(Diagnostic(node.where.file, node.where.line, 1, "E751",
-                                      f"the heading '{node.inline.text}' has nothing under it",
-                                      "write its section, or remove the heading"))
-        elif isinstance(node, Para) and node.inline.text.rstrip().endswith(":") and (
-                after is None or isinstance(after, Heading)):
-            out.append(Diagnostic(node.where.file, node.where.line, 1, "E751",
-                                  "a sentence ends in ':' and nothing follows it",
-                                  "write what it announces (a list, a table), or end it"))
+                out.append(
+                    Diagnostic(
+                        node.where.file,
+                        node.where.line,
+                        1,
+                        "E751",
+                        f"the heading '{node.inline.text}' has nothing under it",
+                        "write its section, or remove the heading",
+                    )
+                )
+        elif (
+            isinstance(node, Para)
+            and node.inline.text.rstrip().endswith(":")
+            and (after is None or isinstance(after, Heading))
+        ):
+            out.append(
+                Diagnostic(
+                    node.where.file,
+                    node.where.line,
+                    1,
+                    "E751",
+                    "a sentence ends in ':' and nothing follows it",
+                    "write what it announces (a list, a table), or end it",
+                )
+            )
     return out
 
 
 # ---- W753 ------------------------------------------------------------------------------------
+
 
 def _unused_terms(game: Game, book: rb.Book) -> list[Diagnostic]:
     words = "\n".join(book.prose)
@@ -311,8 +383,12 @@ def _unused_terms(game: Game, book: rb.Book) -> list[Diagnostic]:
         forms = sorted({term.term, *term.forms}, key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w-])")
         if not pattern.search(words):
-            out.append(at(term.src, "W753",
-                          f"the glossary term '{term.term}' is never used in the rulebook",
-                          "explain it where it belongs in the rules, or drop it from the "
-                          "glossary"))
+            out.append(
+                at(
+                    term.src,
+                    "W753",
+                    f"the glossary term '{term.term}' is never used in the rulebook",
+                    "explain it where it belongs in the rules, or drop it from the glossary",
+                )
+            )
     return out

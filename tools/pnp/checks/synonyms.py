@@ -41,8 +41,7 @@ from pnp.diagnostics import Diagnostic
 from pnp.rulebook import sources as rb_sources
 
 # Small words that stand for one another, or for nothing, in an avoided phrase.
-DETERMINERS = ("a", "an", "the", "your", "their", "his", "her", "its", "this", "that", "my",
-               "our")
+DETERMINERS = ("a", "an", "the", "your", "their", "his", "her", "its", "this", "that", "my", "our")
 GAP = "..."
 _GAP_WORDS = 3
 _SPACE = r"\s+"
@@ -81,8 +80,9 @@ def _spelling(words: str) -> str:
     return _SPACE.join(re.escape(w) for w in words.split())
 
 
-def compile_phrase(phrase: str, term: GlossaryTerm, instances: dict[str, set[str]]
-                   ) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
+def compile_phrase(
+    phrase: str, term: GlossaryTerm, instances: dict[str, set[str]]
+) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
     """The pattern of one avoided phrase and the names of its groups that hold avoided
     words; None for a phrase with nothing to match (only small words)."""
     names = [term.term, *term.forms]
@@ -95,8 +95,14 @@ def compile_phrase(phrase: str, term: GlossaryTerm, instances: dict[str, set[str
         token = tokens[i]
         low = token.casefold()
         # the term itself, or one of its forms (the longest that the phrase spells out)
-        span = next((n for n in range(len(tokens) - i, 0, -1)
-                     if " ".join(tokens[i:i + n]).casefold() in own), 0)
+        span = next(
+            (
+                n
+                for n in range(len(tokens) - i, 0, -1)
+                if " ".join(tokens[i : i + n]).casefold() in own
+            ),
+            0,
+        )
         if span:
             spelt = set(names)
             for kind, things in instances.items():
@@ -144,16 +150,28 @@ def proses(game: Game) -> Iterator[tuple[Prose, GlossaryTerm | None]]:
     """Every printed prose of the game, with the glossary term it defines (if it does)."""
     found, _ = rb_sources.read(game.files)
     for src in found:
-        yield Prose("the rulebook", src.text, _masked_markdown(src.text),
-                    Src(src.display, 1, 1), True), None
+        yield (
+            Prose(
+                "the rulebook", src.text, _masked_markdown(src.text), Src(src.display, 1, 1), True
+            ),
+            None,
+        )
     for owner in owners(game):
         for text in owner.texts:
             for prose in _text(f"the text of {owner.label}", text):
                 yield prose, None
     for card in game.cards or ():
         if card.flavour:
-            yield Prose(f"the flavour text of '{card.name}'", card.flavour, card.flavour,
-                        card.src, False), None
+            yield (
+                Prose(
+                    f"the flavour text of '{card.name}'",
+                    card.flavour,
+                    card.flavour,
+                    card.src,
+                    False,
+                ),
+                None,
+            )
     for term in game.glossary or ():
         for prose in _text(f"the glossary's '{term.term}'", term.text):
             yield prose, term
@@ -164,8 +182,9 @@ def proses(game: Game) -> Iterator[tuple[Prose, GlossaryTerm | None]]:
 
 
 def _quotations(text: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in _QUOTED.finditer(text)
-            if not _PARAGRAPH.search(m.group())]
+    return [
+        (m.start(), m.end()) for m in _QUOTED.finditer(text) if not _PARAGRAPH.search(m.group())
+    ]
 
 
 def check(game: Game) -> list[Diagnostic]:
@@ -191,19 +210,26 @@ def check(game: Game) -> list[Diagnostic]:
     return out
 
 
-def _report(prose: Prose, files: dict[str, str], item: Avoided, m: re.Match[str]
-            ) -> Diagnostic:
-    first = re.match(_WORD, prose.text[m.start():])
-    token = Token(m.start(), m.start() + (first.end() if first else 1),
-                  (first.group() if first else "").casefold())
+def _report(prose: Prose, files: dict[str, str], item: Avoided, m: re.Match[str]) -> Diagnostic:
+    first = re.match(_WORD, prose.text[m.start() :])
+    token = Token(
+        m.start(),
+        m.start() + (first.end() if first else 1),
+        (first.group() if first else "").casefold(),
+    )
     line, col = _locate(prose, files, token)
     said = " ".join(m.group().split())
     word = " ".join(m.group(g) for g in item.words if m.group(g))
     term = item.term
     prefer = term.prefer or term.term
     where = f"{term.src.file}:{term.src.line}"
-    return Diagnostic(prose.src.file, line, col, "W721",
-                      f"'{word}' is the word to avoid for '{term.term}': say '{prefer}' "
-                      f"({prose.label} says '{said}')",
-                      f"write '{prefer}' instead: the glossary's '{term.term}' ({where}) "
-                      f"lists '{item.phrase}' under `avoid`")
+    return Diagnostic(
+        prose.src.file,
+        line,
+        col,
+        "W721",
+        f"'{word}' is the word to avoid for '{term.term}': say '{prefer}' "
+        f"({prose.label} says '{said}')",
+        f"write '{prefer}' instead: the glossary's '{term.term}' ({where}) "
+        f"lists '{item.phrase}' under `avoid`",
+    )

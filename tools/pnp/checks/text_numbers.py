@@ -46,8 +46,10 @@ def literals(source: str, currency: Currency, names: Iterable[str] = ()) -> list
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group()), text)
     found: list[tuple[int, str, int]] = []
     if currency.prefix or currency.suffix:
-        money = re.compile(rf"(?<![\w.]){re.escape(currency.prefix)}(\d+)"
-                           rf"{re.escape(currency.suffix)}(?![\w])")
+        money = re.compile(
+            rf"(?<![\w.]){re.escape(currency.prefix)}(\d+)"
+            rf"{re.escape(currency.suffix)}(?![\w])"
+        )
         for m in money.finditer(text):
             found.append((m.start(), m.group(), int(m.group(1))))
         text = money.sub(lambda m: " " * len(m.group()), text)
@@ -56,24 +58,31 @@ def literals(source: str, currency: Currency, names: Iterable[str] = ()) -> list
     return [(written, value) for _, written, value in sorted(found)]
 
 
-def _check_one(item: Printed, currency: Currency, names: list[str],
-               out: list[Diagnostic]) -> None:
+def _check_one(item: Printed, currency: Currency, names: list[str], out: list[Diagnostic]) -> None:
     seen: set[str] = set()
     for written, value in literals(item.text.source, currency, names):
         if written in seen:
             continue
         seen.add(written)
-        fields = [f if n == value else f"(-{f})" for f, n in item.numbers
-                  if value in (n, -n)]
+        fields = [f if n == value else f"(-{f})" for f, n in item.numbers if value in (n, -n)]
         if not fields:
             data = ", ".join(f"{f} {n}" for f, n in item.numbers) or "no numbers"
-            out.append(at(item.text.src, "E707",
-                          f"the text of {item.label} prints {written}, which is not in its data",
-                          f"contradicts the data: {data}"))
+            out.append(
+                at(
+                    item.text.src,
+                    "E707",
+                    f"the text of {item.label} prints {written}, which is not in its data",
+                    f"contradicts the data: {data}",
+                )
+            )
         else:
             money = written != str(value)
-            suggest = " or ".join(
-                "{{ " + f + ("|money" if money else "") + " }}" for f in fields)
-            out.append(at(item.text.src, "W708",
-                          f"the text of {item.label} types {written} as a literal number",
-                          f"write it as a field so it follows the data: {suggest}"))
+            suggest = " or ".join("{{ " + f + ("|money" if money else "") + " }}" for f in fields)
+            out.append(
+                at(
+                    item.text.src,
+                    "W708",
+                    f"the text of {item.label} types {written} as a literal number",
+                    f"write it as a field so it follows the data: {suggest}",
+                )
+            )

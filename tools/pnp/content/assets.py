@@ -34,19 +34,58 @@ ART = "art/{name}"  # a picture found by its name, by convention: art/back-stree
 
 # The SVG elements a picture may use: shapes, groups and what styles them. Matched by local
 # name whatever the namespace, as svglib draws them (an `<x:image>` is an image to it).
-SVG_ALLOWED = frozenset({
-    "svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon",
-    "defs", "title", "desc", "metadata", "linearGradient", "radialGradient", "stop",
-    "clipPath",
-})
+SVG_ALLOWED = frozenset(
+    {
+        "svg",
+        "g",
+        "path",
+        "circle",
+        "ellipse",
+        "rect",
+        "line",
+        "polyline",
+        "polygon",
+        "defs",
+        "title",
+        "desc",
+        "metadata",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+        "clipPath",
+    }
+)
 # Elements refused in any namespace: they load other files or addresses, run code, set
 # text in the machine's fonts (so the same content would print differently elsewhere), or
 # repeat other elements (a few nested `<use>` can ask for billions of shapes).
-SVG_REFUSED = frozenset({
-    "image", "use", "script", "style", "foreignObject", "a", "text", "tspan", "textPath",
-    "switch", "symbol", "pattern", "filter", "feImage", "iframe", "video", "audio",
-    "animate", "animateMotion", "animateTransform", "set", "mask", "font", "font-face",
-})
+SVG_REFUSED = frozenset(
+    {
+        "image",
+        "use",
+        "script",
+        "style",
+        "foreignObject",
+        "a",
+        "text",
+        "tspan",
+        "textPath",
+        "switch",
+        "symbol",
+        "pattern",
+        "filter",
+        "feImage",
+        "iframe",
+        "video",
+        "audio",
+        "animate",
+        "animateMotion",
+        "animateTransform",
+        "set",
+        "mask",
+        "font",
+        "font-face",
+    }
+)
 SVG_NS = "http://www.w3.org/2000/svg"
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 
@@ -107,8 +146,7 @@ def uses(game: Game) -> list[Use]:
     A part of the model with errors is left out (its pictures are looked at once it has
     none)."""
     out: list[Use] = []
-    for part in (_card_uses, _goal_uses, _piece_uses, _component_uses, _back_uses,
-                 _rulebook_uses):
+    for part in (_card_uses, _goal_uses, _piece_uses, _component_uses, _back_uses, _rulebook_uses):
         try:
             out.extend(part(game))
         except Incomplete:
@@ -160,8 +198,11 @@ def _rulebook_uses(game: Game) -> Iterator[Use]:
     found, _ = sources.read(game.files)  # (a source that is not UTF-8 is E102 already)
     for source in found:
         for image in pictures.find(source.text):
-            yield Use(image.rel, Src(source.display, image.line, image.col),
-                      f"the picture '{image.words}' in the rulebook")
+            yield Use(
+                image.rel,
+                Src(source.display, image.line, image.col),
+                f"the picture '{image.words}' in the rulebook",
+            )
 
 
 # A standard-deck game (Diamond Heist) has no decks in a components list: its printed deck
@@ -176,8 +217,10 @@ STANDARD_DECK_ART = {
 
 
 def _back_uses(game: Game) -> Iterator[Use]:
-    named = {f"back-{deck}": f"the back of the {item.name}" for deck, item in
-             (game.components.decks() if game.components else {}).items()}
+    named = {
+        f"back-{deck}": f"the back of the {item.name}"
+        for deck, item in (game.components.decks() if game.components else {}).items()
+    }
     if not named and game.pieces is not None:
         named = STANDARD_DECK_ART
     for name, what in named.items():
@@ -241,18 +284,27 @@ def svg_from(data: bytes, digest: str) -> Drawing | Unusable:
 def _convert(data: bytes) -> Drawing | Unusable:
     """Check an SVG's bytes and draw it (see the module docstring)."""
     if len(data) > SVG_MAX_BYTES:
-        return Unusable(f"is an SVG of {len(data):,} bytes; pictures may have at most "
-                        f"{SVG_MAX_BYTES:,}", "simplify it, or save it as PNG")
+        return Unusable(
+            f"is an SVG of {len(data):,} bytes; pictures may have at most {SVG_MAX_BYTES:,}",
+            "simplify it, or save it as PNG",
+        )
     from lxml import etree
 
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             dtd_validation=False, huge_tree=False, remove_comments=True,
-                             remove_blank_text=True)
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        remove_comments=True,
+        remove_blank_text=True,
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        return Unusable(f"cannot be read as SVG: {exc.msg or 'not XML'}",
-                        "save it again as plain SVG")
+        return Unusable(
+            f"cannot be read as SVG: {exc.msg or 'not XML'}", "save it again as plain SVG"
+        )
     problem = _refusal(root)
     if problem is not None:
         return problem
@@ -266,35 +318,42 @@ def _refusal(root: Any) -> Unusable | None:
     dtd = root.getroottree().docinfo.internalDTD
     if dtd is not None and (list(dtd.entities()) or list(dtd.elements())):
         # a plain <!DOCTYPE svg PUBLIC ...> is harmless: nothing is loaded
-        return Unusable("is an SVG that declares a DTD of its own (entities are not "
-                        "expanded)", "remove the [ ... ] part of its <!DOCTYPE>")
+        return Unusable(
+            "is an SVG that declares a DTD of its own (entities are not expanded)",
+            "remove the [ ... ] part of its <!DOCTYPE>",
+        )
     for node in (*root.itersiblings(preceding=True), *root.itersiblings()):
         if node.tag is etree.ProcessingInstruction:
-            return Unusable(f"is an SVG with a processing instruction (<?{node.target} ...?>)",
-                            "remove it")
+            return Unusable(
+                f"is an SVG with a processing instruction (<?{node.target} ...?>)", "remove it"
+            )
     if _local(root.tag) != "svg":
-        return Unusable(f"is XML but not SVG (its root is <{_local(root.tag)}>)",
-                        "save it as SVG")
+        return Unusable(f"is XML but not SVG (its root is <{_local(root.tag)}>)", "save it as SVG")
     count = 0
     for node in root.iter():
         count += 1
         if count > SVG_MAX_ELEMENTS:
-            return Unusable(f"is an SVG of more than {SVG_MAX_ELEMENTS:,} elements",
-                            "simplify it, or save it as PNG")
+            return Unusable(
+                f"is an SVG of more than {SVG_MAX_ELEMENTS:,} elements",
+                "simplify it, or save it as PNG",
+            )
         if node.tag is etree.Entity:
-            return Unusable(f"is an SVG that uses an entity (&{node.name};)",
-                            "write the text out instead")
+            return Unusable(
+                f"is an SVG that uses an entity (&{node.name};)", "write the text out instead"
+            )
         if node.tag is etree.ProcessingInstruction:
-            return Unusable(f"is an SVG with a processing instruction (<?{node.target} ...?>)",
-                            "remove it")
+            return Unusable(
+                f"is an SVG with a processing instruction (<?{node.target} ...?>)", "remove it"
+            )
         if not isinstance(node.tag, str):  # a comment
             continue
         name = _local(node.tag)
         in_svg = node.tag.startswith(f"{{{SVG_NS}}}") or not node.tag.startswith("{")
         if name in SVG_REFUSED or (in_svg and name not in SVG_ALLOWED):
-            return Unusable(f"is an SVG with a <{name}> element; pictures may use only "
-                            "shapes and groups", _HINTS.get(name, "remove it, or save the "
-                                                            "picture as PNG"))
+            return Unusable(
+                f"is an SVG with a <{name}> element; pictures may use only shapes and groups",
+                _HINTS.get(name, "remove it, or save the picture as PNG"),
+            )
         for key, value in node.attrib.items():
             refused = _attribute(_local(key), value)
             if refused is not None:
@@ -315,12 +374,16 @@ def _attribute(name: str, value: str) -> Unusable | None:
     """Why one attribute is refused: a reference to another file or address."""
     if name == "href" and not value.strip().startswith("#"):
         shown = value if len(value) <= 60 else value[:59] + "…"
-        return Unusable(f"is an SVG that refers to another file or address ({shown!r})",
-                        "pictures draw only what they hold; embed nothing by reference")
+        return Unusable(
+            f"is an SVG that refers to another file or address ({shown!r})",
+            "pictures draw only what they hold; embed nothing by reference",
+        )
     for target in _URL.findall(value):
         if not target.startswith("#"):
-            return Unusable(f"is an SVG that refers to another file or address ({target!r})",
-                            "pictures draw only what they hold; embed nothing by reference")
+            return Unusable(
+                f"is an SVG that refers to another file or address ({target!r})",
+                "pictures draw only what they hold; embed nothing by reference",
+            )
     if name == "style" and "@import" in value:
         return Unusable("is an SVG whose style imports another file", "remove the @import")
     return None
@@ -353,17 +416,23 @@ def _draw(root: Any) -> Drawing | Unusable:
     try:
         drawing = SvgRenderer("").render(root)
     except Exception as exc:  # svglib on input it does not expect: a problem, not a crash
-        return Unusable(f"is an SVG that cannot be drawn ({type(exc).__name__})",
-                        "save it again as plain SVG")
+        return Unusable(
+            f"is an SVG that cannot be drawn ({type(exc).__name__})", "save it again as plain SVG"
+        )
     finally:
         log.removeHandler(captured)
         log.propagate = propagate
     errors = [m for m in captured.messages if m]
     if errors:
-        return Unusable(f"is an SVG that cannot be drawn as it is: {errors[0]}",
-                        "save it again as plain SVG")
+        return Unusable(
+            f"is an SVG that cannot be drawn as it is: {errors[0]}", "save it again as plain SVG"
+        )
     bounds = drawing.getBounds()
-    if not bounds or not all(math.isfinite(v) for v in bounds) or \
-            bounds[2] - bounds[0] <= 0 or bounds[3] - bounds[1] <= 0:
+    if (
+        not bounds
+        or not all(math.isfinite(v) for v in bounds)
+        or bounds[2] - bounds[0] <= 0
+        or bounds[3] - bounds[1] <= 0
+    ):
         return Unusable("is an SVG that draws nothing", "check that it has shapes")
     return drawing

@@ -237,12 +237,16 @@ class Builder:
             # in a text written over several lines, the line that holds what failed
             words = [w.lstrip(".") for w in re.findall(r"'([^']+)'", str(exc))]
             line = doc.line_of(path, *words)
-            self.diagnostics.append(Diagnostic(src.file, line, src.col if line == src.line
-                                               else 1, exc.code, str(exc), hint))
+            self.diagnostics.append(
+                Diagnostic(
+                    src.file, line, src.col if line == src.line else 1, exc.code, str(exc), hint
+                )
+            )
             printed, filled = source, False
         end = doc.ends.get(tuple(path), src.line)
-        lines = tuple((n, doc.text_line(n)) for n in range(src.line, end + 1)) \
-            if end > src.line else ()
+        lines = (
+            tuple((n, doc.text_line(n)) for n in range(src.line, end + 1)) if end > src.line else ()
+        )
         return Text(source, printed, src, _unprinted(doc, path[:-1]), filled, lines)
 
     def card(self, doc: Document, deck: Ref, i: int, c: dict[str, Any]) -> Card:
@@ -250,37 +254,61 @@ class Builder:
         terms = _terms(doc, p, c)
         crime = None
         if "crime" in c:
-            crime = Crime(Ref(c["crime"]["type"], Src.at(doc, (*p, "crime", "type"))),
-                          c["crime"]["heat"], c["crime"]["payout"])
+            crime = Crime(
+                Ref(c["crime"]["type"], Src.at(doc, (*p, "crime", "type"))),
+                c["crime"]["heat"],
+                c["crime"]["payout"],
+            )
         law = headline = None
         if "law" in c:
-            law = Law(bool(c["law"].get("names_player", False)), terms["law.while"],
-                      terms["law.on_pass"])
+            law = Law(
+                bool(c["law"].get("names_player", False)), terms["law.while"], terms["law.on_pass"]
+            )
         if "headline" in c:
             headline = Headline(terms["headline.while"], terms["headline.on_flip"])
         fields: dict[str, Any] = {"name": c["name"], "price": c.get("price", 0)}
         types: dict[str, str] = self.texts.globals.get("crime_types") or {}
         if crime:
-            fields.update(heat=crime.heat, payout=crime.payout,
-                          type_name=types.get(crime.type.id, crime.type.id))
+            fields.update(
+                heat=crime.heat,
+                payout=crime.payout,
+                type_name=types.get(crime.type.id, crime.type.id),
+            )
         if "covers" in c:
             fields["covers_name"] = types.get(c["covers"], c["covers"])
-        ordered = (*terms["requires"], *terms["steps"], *terms["law.while"],
-                   *terms["law.on_pass"], *terms["headline.while"], *terms["headline.on_flip"])
+        ordered = (
+            *terms["requires"],
+            *terms["steps"],
+            *terms["law.while"],
+            *terms["law.on_pass"],
+            *terms["headline.while"],
+            *terms["headline.on_flip"],
+        )
         for key, value in term_fields(ordered).items():
             fields.setdefault(key, value)
         return Card(
-            id=c["id"], name=c["name"], deck=deck, kind=CardKind(c["kind"]), count=c["count"],
+            id=c["id"],
+            name=c["name"],
+            deck=deck,
+            kind=CardKind(c["kind"]),
+            count=c["count"],
             text=self.text(doc, (*p, "text"), c["text"], fields),
-            flavour=c.get("flavour", ""), crime=crime,
+            flavour=c.get("flavour", ""),
+            crime=crime,
             covers=Ref(c["covers"], Src.at(doc, (*p, "covers"))) if "covers" in c else None,
             timing=tuple(Timing(t) for t in c.get("timing", ())),
-            aim=Aim(c["aim"]) if "aim" in c else None, price=c.get("price", 0),
-            requires=terms["requires"], steps=terms["steps"], law=law, headline=headline,
+            aim=Aim(c["aim"]) if "aim" in c else None,
+            price=c.get("price", 0),
+            requires=terms["requires"],
+            steps=terms["steps"],
+            law=law,
+            headline=headline,
             door=Ref(c["door"], Src.at(doc, (*p, "door"))) if "door" in c else None,
-            waives=c.get("waives"), back=c.get("back", ""),
+            waives=c.get("waives"),
+            back=c.get("back", ""),
             art=Ref(c["art"], Src.at(doc, (*p, "art"))) if "art" in c else None,
-            src=Src.at(doc, p), name_src=Src.at(doc, (*p, "name")),
+            src=Src.at(doc, p),
+            name_src=Src.at(doc, (*p, "name")),
             count_src=Src.at(doc, (*p, "count")),
         )
 
@@ -291,10 +319,15 @@ class Builder:
         for key, value in term_fields(ordered).items():
             fields.setdefault(key, value)
         return Ability(
-            name=a["name"], text=self.text(doc, (*path, "text"), a["text"], fields),
-            while_=terms["while"], timing=tuple(Timing(t) for t in a.get("timing", ())),
-            aim=Aim(a["aim"]) if "aim" in a else None, price=a.get("price", 0),
-            requires=terms["requires"], steps=terms["steps"], src=Src.at(doc, path),
+            name=a["name"],
+            text=self.text(doc, (*path, "text"), a["text"], fields),
+            while_=terms["while"],
+            timing=tuple(Timing(t) for t in a.get("timing", ())),
+            aim=Aim(a["aim"]) if "aim" in a else None,
+            price=a.get("price", 0),
+            requires=terms["requires"],
+            steps=terms["steps"],
+            src=Src.at(doc, path),
         )
 
 
@@ -304,8 +337,10 @@ def _unprinted(doc: Document, owner: Path_) -> tuple[Unprinted, ...]:
     for part in owner:
         node = node[part]
     found = node.get("unprinted") if isinstance(node, dict) else None
-    return tuple(Unprinted(str(k), str(v), Src.at(doc, (*owner, "unprinted", k), key=True))
-                 for k, v in (found or {}).items())
+    return tuple(
+        Unprinted(str(k), str(v), Src.at(doc, (*owner, "unprinted", k), key=True))
+        for k, v in (found or {}).items()
+    )
 
 
 def _terms(doc: Document, p: Path_, c: dict[str, Any]) -> dict[str, tuple[Term, ...]]:
@@ -327,9 +362,10 @@ def build_cards(doc: Document, build: Builder) -> tuple[Card, ...]:
 
 
 def build_crime_types(doc: Document) -> tuple[CrimeType, ...]:
-    return tuple(CrimeType(t["id"], t["name"], t["colour"], t.get("icon", ""),
-                           Src.at(doc, ("types", i)))
-                 for i, t in enumerate(doc.data["types"]))
+    return tuple(
+        CrimeType(t["id"], t["name"], t["colour"], t.get("icon", ""), Src.at(doc, ("types", i)))
+        for i, t in enumerate(doc.data["types"])
+    )
 
 
 def build_archetypes(doc: Document, build: Builder) -> tuple[Archetype, ...]:
@@ -337,15 +373,27 @@ def build_archetypes(doc: Document, build: Builder) -> tuple[Archetype, ...]:
     for i, a in enumerate(doc.data["archetypes"]):
         p: Path_ = ("archetypes", i)
         diplomats = tuple(
-            Diplomat(d["id"], d["name"], d["face"], a["id"],
-                     build.ability(doc, (*p, "diplomats", j, "signature"), d["signature"]),
-                     Src.at(doc, (*p, "diplomats", j)),
-                     Ref(d["art"], Src.at(doc, (*p, "diplomats", j, "art")))
-                     if "art" in d else None)
-            for j, d in enumerate(a["diplomats"]))
-        out.append(Archetype(a["id"], a["name"], build.ability(doc, (*p, "bend"), a["bend"]),
-                             build.ability(doc, (*p, "cost"), a["cost"]), diplomats,
-                             Src.at(doc, p)))
+            Diplomat(
+                d["id"],
+                d["name"],
+                d["face"],
+                a["id"],
+                build.ability(doc, (*p, "diplomats", j, "signature"), d["signature"]),
+                Src.at(doc, (*p, "diplomats", j)),
+                Ref(d["art"], Src.at(doc, (*p, "diplomats", j, "art"))) if "art" in d else None,
+            )
+            for j, d in enumerate(a["diplomats"])
+        )
+        out.append(
+            Archetype(
+                a["id"],
+                a["name"],
+                build.ability(doc, (*p, "bend"), a["bend"]),
+                build.ability(doc, (*p, "cost"), a["cost"]),
+                diplomats,
+                Src.at(doc, p),
+            )
+        )
     return tuple(out)
 
 
@@ -355,11 +403,22 @@ def build_glossary(doc: Document, build: Builder | None = None) -> tuple[Glossar
     out = []
     for i, t in enumerate(doc.data["terms"]):
         p: Path_ = ("terms", i, "means")
-        text = (build.text(doc, p, t["means"], {}) if build is not None
-                else Text(t["means"], t["means"], Src.at(doc, p)))
-        out.append(GlossaryTerm(t["term"], tuple(t.get("forms", ())), text.printed,
-                                Src.at(doc, ("terms", i)), text, tuple(t.get("avoid", ())),
-                                t.get("prefer", "")))
+        text = (
+            build.text(doc, p, t["means"], {})
+            if build is not None
+            else Text(t["means"], t["means"], Src.at(doc, p))
+        )
+        out.append(
+            GlossaryTerm(
+                t["term"],
+                tuple(t.get("forms", ())),
+                text.printed,
+                Src.at(doc, ("terms", i)),
+                text,
+                tuple(t.get("avoid", ())),
+                t.get("prefer", ""),
+            )
+        )
     return tuple(out)
 
 
@@ -370,8 +429,18 @@ def build_rulings(doc: Document, build: Builder) -> tuple[Ruling, ...]:
         p: Path_ = ("rulings", i)
         ruling = build.text(doc, (*p, "ruling"), r["ruling"], {})
         why = build.text(doc, (*p, "why"), r["why"], {})
-        out.append(Ruling(r["id"], r["topic"], ruling.printed, why.printed,
-                          tuple(r.get("settles", ())), tuple(r.get("data", ())),
-                          tuple(r.get("acknowledges", ())), Src.at(doc, p), ruling, why))
+        out.append(
+            Ruling(
+                r["id"],
+                r["topic"],
+                ruling.printed,
+                why.printed,
+                tuple(r.get("settles", ())),
+                tuple(r.get("data", ())),
+                tuple(r.get("acknowledges", ())),
+                Src.at(doc, p),
+                ruling,
+                why,
+            )
+        )
     return tuple(out)
-

@@ -105,26 +105,38 @@ class Components:
         for i, it in enumerate(d["items"]):
             p = ("items", i)
             enough = it.get("enough_per_player")
-            items.append(Item(
-                id=it["id"], name=it["name"], count=it["count"], detail=it.get("detail", ""),
-                deck=it.get("deck"), holds=tuple(it.get("holds", ())),
-                characters=it.get("characters", 0),
-                group=Ref(it["group"], Src.at(doc, (*p, "group"))) if "group" in it else None,
-                per_seat=it.get("per_seat"), per_character=it.get("per_character"),
-                enough_per_player=Ref(enough["rule"], Src.at(doc, (*p, "enough_per_player",
-                                                                   "rule")))
-                if enough else None,
-                src=Src.at(doc, p), where=places(doc, p),
-                art=Ref(it["art"], Src.at(doc, (*p, "art"))) if "art" in it else None,
-            ))
+            items.append(
+                Item(
+                    id=it["id"],
+                    name=it["name"],
+                    count=it["count"],
+                    detail=it.get("detail", ""),
+                    deck=it.get("deck"),
+                    holds=tuple(it.get("holds", ())),
+                    characters=it.get("characters", 0),
+                    group=Ref(it["group"], Src.at(doc, (*p, "group"))) if "group" in it else None,
+                    per_seat=it.get("per_seat"),
+                    per_character=it.get("per_character"),
+                    enough_per_player=Ref(
+                        enough["rule"], Src.at(doc, (*p, "enough_per_player", "rule"))
+                    )
+                    if enough
+                    else None,
+                    src=Src.at(doc, p),
+                    where=places(doc, p),
+                    art=Ref(it["art"], Src.at(doc, (*p, "art"))) if "art" in it else None,
+                )
+            )
         money = None
         if "money" in d:
             m = d["money"]
             money = Money(
-                name=m["name"], detail=m.get("detail", ""), total=m["total"], coins=m["coins"],
+                name=m["name"],
+                detail=m.get("detail", ""),
+                total=m["total"],
+                coins=m["coins"],
                 denominations=tuple(
-                    Denomination(x["value"], x["count"],
-                                 Src.at(doc, ("money", "denominations", j)))
+                    Denomination(x["value"], x["count"], Src.at(doc, ("money", "denominations", j)))
                     for j, x in enumerate(m["denominations"])
                 ),
                 src=Src.at(doc, ("money", "total")),

@@ -49,6 +49,16 @@ def build_credits(doc: Document) -> tuple[Credit, ...]:
     out = []
     for i, a in enumerate(doc.data["assets"]):
         p: Path_ = ("assets", i)
-        out.append(Credit(a["file"], a["title"], a["author"], a["licence"], a["source"],
-                          Src.at(doc, p), a.get("changes", ""), places(doc, p)))
+        out.append(
+            Credit(
+                a["file"],
+                a["title"],
+                a["author"],
+                a["licence"],
+                a["source"],
+                Src.at(doc, p),
+                a.get("changes", ""),
+                places(doc, p),
+            )
+        )
     return tuple(out)

@@ -57,16 +57,26 @@ def build_doors(doc: Document, build: Builder) -> tuple[Door, ...]:
         p = ("doors", i)
         requires = Term.build_all(doc, (*p, "requires"), d.get("requires"))
         booking = Term.build_all(doc, (*p, "booking"), d.get("booking"))
-        fields: dict[str, Any] = {"name": d["name"], "price": d.get("price", 0),
-                                  **term_fields((*requires, *booking))}
-        doors.append(Door(
-            id=d["id"], name=d["name"], says=d["says"], price=d.get("price", 0),
-            requires=requires, booking=booking,
-            resolves=Resolves(d["resolves"]), partner=bool(d.get("partner", False)),
-            text=build.text(doc, (*p, "text"), d["text"], fields),
-            board=build.text(doc, (*p, "board"), d["board"], fields),
-            src=Src.at(doc, p),
-        ))
+        fields: dict[str, Any] = {
+            "name": d["name"],
+            "price": d.get("price", 0),
+            **term_fields((*requires, *booking)),
+        }
+        doors.append(
+            Door(
+                id=d["id"],
+                name=d["name"],
+                says=d["says"],
+                price=d.get("price", 0),
+                requires=requires,
+                booking=booking,
+                resolves=Resolves(d["resolves"]),
+                partner=bool(d.get("partner", False)),
+                text=build.text(doc, (*p, "text"), d["text"], fields),
+                board=build.text(doc, (*p, "board"), d["board"], fields),
+                src=Src.at(doc, p),
+            )
+        )
     return tuple(doors)
 
 
@@ -80,6 +90,16 @@ def build_goals(doc: Document, build: Builder) -> tuple[int, tuple[Goal, ...]]:
         fields: dict[str, Any] = {"name": g["name"], **term_fields(condition)}
         text = build.text(doc, (*p, "text"), g["text"], fields) if "text" in g else None
         art = Ref(g["art"], Src.at(doc, (*p, "art"))) if "art" in g else None
-        goals.append(Goal(g["id"], g["name"], doors, condition, text, Src.at(doc, p),
-                          Src.at(doc, (*p, "doors")), art))
+        goals.append(
+            Goal(
+                g["id"],
+                g["name"],
+                doors,
+                condition,
+                text,
+                Src.at(doc, p),
+                Src.at(doc, (*p, "doors")),
+                art,
+            )
+        )
     return doc.data["doors_per_goal"], tuple(goals)

@@ -81,8 +81,10 @@ def _items(doc: Document, path: Path_, data: Any) -> tuple[Src, ...]:
 
 
 def _facts(doc: Document, path: Path_, data: dict[str, Any] | None) -> tuple[Fact, ...]:
-    return tuple(Fact(k, _value(v), Src.at(doc, (*path, k)), _items(doc, (*path, k), v))
-                 for k, v in (data or {}).items())
+    return tuple(
+        Fact(k, _value(v), Src.at(doc, (*path, k)), _items(doc, (*path, k), v))
+        for k, v in (data or {}).items()
+    )
 
 
 _STEP_KEYS = ("who", "do", "note", "expect")
@@ -97,19 +99,39 @@ def build_examples(doc: Document) -> tuple[Example, ...]:
         for j, s in enumerate(e["steps"]):
             sp: Path_ = (*p, "steps", j)
             args = {k: v for k, v in s.items() if k not in _STEP_KEYS}
-            steps.append(ExampleStep(s.get("who", ""), s["do"], _facts(doc, sp, args),
-                                     _facts(doc, (*sp, "expect"), s.get("expect")),
-                                     s.get("note", ""), Src.at(doc, sp), Src.at(doc, (*sp, "who")),
-                                     Src.at(doc, (*sp, "do")), Src.at(doc, (*sp, "note"))))
-        out.append(Example(e["id"], e["title"], e.get("source", ""), tuple(e["seats"]),
-                           tuple(e.get("variants", ())), _facts(doc, (*p, "setup"), e.get("setup")),
-                           tuple(steps), _facts(doc, (*p, "result"), e.get("result")),
-                           Src.at(doc, p), _items(doc, (*p, "variants"), e.get("variants")),
-                           Src.at(doc, (*p, "seats"))))
+            steps.append(
+                ExampleStep(
+                    s.get("who", ""),
+                    s["do"],
+                    _facts(doc, sp, args),
+                    _facts(doc, (*sp, "expect"), s.get("expect")),
+                    s.get("note", ""),
+                    Src.at(doc, sp),
+                    Src.at(doc, (*sp, "who")),
+                    Src.at(doc, (*sp, "do")),
+                    Src.at(doc, (*sp, "note")),
+                )
+            )
+        out.append(
+            Example(
+                e["id"],
+                e["title"],
+                e.get("source", ""),
+                tuple(e["seats"]),
+                tuple(e.get("variants", ())),
+                _facts(doc, (*p, "setup"), e.get("setup")),
+                tuple(steps),
+                _facts(doc, (*p, "result"), e.get("result")),
+                Src.at(doc, p),
+                _items(doc, (*p, "variants"), e.get("variants")),
+                Src.at(doc, (*p, "seats")),
+            )
+        )
     return tuple(out)
 
 
 # ---- what the examples of each ruleset may say ------------------------------------------------
+
 
 class FactType(enum.StrEnum):
     """What kind of value a fact of an example holds."""
@@ -171,27 +193,46 @@ def _counts(*names: str) -> tuple[FactSpec, ...]:
 _C, _F = FactType.COUNT, FactType.FLAG
 # What a Diamond Heist step can check once it is played ('handoff' only where the treasure
 # is passed on).
-_HEIST_EXPECT = (*_counts("sees_diamonds", "sees_roles", "missing", "apologies"),
-                 FactSpec("shows", FactType.SHOWN, words=("rule-breaker",)),
-                 FactSpec("out", FactType.SEATS))
+_HEIST_EXPECT = (
+    *_counts("sees_diamonds", "sees_roles", "missing", "apologies"),
+    FactSpec("shows", FactType.SHOWN, words=("rule-breaker",)),
+    FactSpec("out", FactType.SEATS),
+)
 _HANDOFF = FactSpec("handoff", _C)
 
 VOCABULARIES: dict[str, Vocabulary] = {
     # The scenario of tests/test_rulebook_examples.py: one turn of the first seat.
     "diplomatic-immunity": Vocabulary(
-        setup=(FactSpec("archetype", FactType.ARCHETYPE, True), FactSpec("heat", _C, True),
-               FactSpec("money", _C, True),
-               FactSpec("headline", FactType.CARD, True, kind="headline"),
-               FactSpec("hand", FactType.CARDS, True)),
+        setup=(
+            FactSpec("archetype", FactType.ARCHETYPE, True),
+            FactSpec("heat", _C, True),
+            FactSpec("money", _C, True),
+            FactSpec("headline", FactType.CARD, True, kind="headline"),
+            FactSpec("hand", FactType.CARDS, True),
+        ),
         steps=(
-            StepSpec("morning", (FactSpec("draw_from", FactType.DECKS),),
-                     _counts("cooled", "drawn", "heat", "hand")),
-            StepSpec("afternoon", (FactSpec("crimes", FactType.CARDS, True, kind="crime"),),
-                     _counts("heat_taken", "payout", "heat", "money", "rap_sheet", "hand")),
-            StepSpec("evening", (FactSpec("law", FactType.CARD, True, kind="law"),
-                                 FactSpec("vote", FactType.WORD, words=("yes", "no"))),
-                     (*_counts("fee", "money", "hand"), FactSpec("passes", _F),
-                      FactSpec("laws", FactType.CARDS, kind="law"))),
+            StepSpec(
+                "morning",
+                (FactSpec("draw_from", FactType.DECKS),),
+                _counts("cooled", "drawn", "heat", "hand"),
+            ),
+            StepSpec(
+                "afternoon",
+                (FactSpec("crimes", FactType.CARDS, True, kind="crime"),),
+                _counts("heat_taken", "payout", "heat", "money", "rap_sheet", "hand"),
+            ),
+            StepSpec(
+                "evening",
+                (
+                    FactSpec("law", FactType.CARD, True, kind="law"),
+                    FactSpec("vote", FactType.WORD, words=("yes", "no")),
+                ),
+                (
+                    *_counts("fee", "money", "hand"),
+                    FactSpec("passes", _F),
+                    FactSpec("laws", FactType.CARDS, kind="law"),
+                ),
+            ),
             StepSpec("end-of-turn", (), _counts("discarded", "hand")),
         ),
     ),
@@ -200,22 +241,38 @@ VOCABULARIES: dict[str, Vocabulary] = {
         setup=_counts("diamonds", "apologies"),
         steps=(
             StepSpec("keep", (FactSpec("diamonds", _C, True),), (*_HEIST_EXPECT, _HANDOFF)),
-            StepSpec("hide", (FactSpec("role", FactType.ROLE_CARD, True, words=("nothing",)),),
-                     _HEIST_EXPECT),
-            StepSpec("take", (FactSpec("diamonds", _C),
-                              FactSpec("role", FactType.ROLE_CARD, words=("nothing",))),
-                     (*_HEIST_EXPECT, _HANDOFF)),
+            StepSpec(
+                "hide",
+                (FactSpec("role", FactType.ROLE_CARD, True, words=("nothing",)),),
+                _HEIST_EXPECT,
+            ),
+            StepSpec(
+                "take",
+                (
+                    FactSpec("diamonds", _C),
+                    FactSpec("role", FactType.ROLE_CARD, words=("nothing",)),
+                ),
+                (*_HEIST_EXPECT, _HANDOFF),
+            ),
             StepSpec("questioning", (), _HEIST_EXPECT),
-            StepSpec("answer", (FactSpec("saw", _C, True), FactSpec("claim", FactType.ROLE)),
-                     _HEIST_EXPECT),
+            StepSpec(
+                "answer",
+                (FactSpec("saw", _C, True), FactSpec("claim", FactType.ROLE)),
+                _HEIST_EXPECT,
+            ),
             StepSpec("accuse", (FactSpec("target", FactType.SEAT, True),), _HEIST_EXPECT),
             StepSpec("bang", (FactSpec("shoot", _F, True),), _HEIST_EXPECT),
             StepSpec("check", (), _HEIST_EXPECT),
         ),
-        result=(FactSpec("ending", FactType.WORD,
-                         words=("diamonds_back", "agent_accused", "boss_out",
-                                "gunman_shot_agent")),
-                FactSpec("thieves", FactType.SEAT_COUNTS), FactSpec("winners", FactType.SEATS)),
+        result=(
+            FactSpec(
+                "ending",
+                FactType.WORD,
+                words=("diamonds_back", "agent_accused", "boss_out", "gunman_shot_agent"),
+            ),
+            FactSpec("thieves", FactType.SEAT_COUNTS),
+            FactSpec("winners", FactType.SEATS),
+        ),
         role_cards=True,
     ),
 }

@@ -51,10 +51,20 @@ def build_facts(doc: Document) -> tuple[Fact, ...]:
     out = []
     for i, f in enumerate(doc.data["facts"]):
         p: Path_ = ("facts", i)
-        refs = {k: Ref(f[k], Src.at(doc, (*p, k))) if k in f else None
-                for k in ("goal", "term", "door")}
-        out.append(Fact(goal=refs["goal"], term=refs["term"], door=refs["door"],
-                        value=f["price"] if "door" in f else f["value"], quote=f["quote"],
-                        src=Src.at(doc, p), quoted=f.get("quoted"), why=f.get("why", ""),
-                        where=places(doc, p)))
+        refs = {
+            k: Ref(f[k], Src.at(doc, (*p, k))) if k in f else None for k in ("goal", "term", "door")
+        }
+        out.append(
+            Fact(
+                goal=refs["goal"],
+                term=refs["term"],
+                door=refs["door"],
+                value=f["price"] if "door" in f else f["value"],
+                quote=f["quote"],
+                src=Src.at(doc, p),
+                quoted=f.get("quoted"),
+                why=f.get("why", ""),
+                where=places(doc, p),
+            )
+        )
     return tuple(out)

@@ -145,21 +145,34 @@ class HeistRules:
         d = doc.data
 
         def counts(path: tuple[str | int, ...], data: dict[str, int]) -> tuple[Count, ...]:
-            return tuple(Count(Ref(k, Src.at(doc, (*path, k), key=True)), v)
-                         for k, v in data.items())
+            return tuple(
+                Count(Ref(k, Src.at(doc, (*path, k), key=True)), v) for k, v in data.items()
+            )
 
         rows = tuple(
-            TreasureRow(r["players"], counts(("treasure", i, "roles"), r["roles"]),
-                        r["apologies"], bool(r.get("advanced", False)),
-                        Src.at(doc, ("treasure", i)))
+            TreasureRow(
+                r["players"],
+                counts(("treasure", i, "roles"), r["roles"]),
+                r["apologies"],
+                bool(r.get("advanced", False)),
+                Src.at(doc, ("treasure", i)),
+            )
             for i, r in enumerate(d["treasure"])
         )
         variants = tuple(
-            Variant(v["id"], v["name"], Range.build(doc, ("variants", i, "players"), v["players"]),
-                    counts(("variants", i, "roles"), v.get("roles", {})), v.get("apologies", 0),
-                    tuple(Ref(x, Src.at(doc, ("variants", i, "excludes", j)))
-                          for j, x in enumerate(v.get("excludes", []))),
-                    v.get("note", ""), Src.at(doc, ("variants", i)))
+            Variant(
+                v["id"],
+                v["name"],
+                Range.build(doc, ("variants", i, "players"), v["players"]),
+                counts(("variants", i, "roles"), v.get("roles", {})),
+                v.get("apologies", 0),
+                tuple(
+                    Ref(x, Src.at(doc, ("variants", i, "excludes", j)))
+                    for j, x in enumerate(v.get("excludes", []))
+                ),
+                v.get("note", ""),
+                Src.at(doc, ("variants", i)),
+            )
             for i, v in enumerate(d.get("variants", []))
         )
         return HeistRules(
@@ -168,7 +181,9 @@ class HeistRules:
             apology_piece=Ref(d["apology_piece"], Src.at(doc, ("apology_piece",))),
             boss_hides=Range.build(doc, ("boss_hides",), d["boss_hides"]),
             first_player_may_hide=d.get("first_player_may_hide", 0),
-            treasure=rows, variants=variants, treasure_src=Src.at(doc, ("treasure",), key=True),
+            treasure=rows,
+            variants=variants,
+            treasure_src=Src.at(doc, ("treasure",), key=True),
             src=Src.at(doc, ()),
         )
 
@@ -186,8 +201,15 @@ def build_pieces(doc: Document) -> tuple[Piece, ...]:
             ranks = [str(r) for r in spec["ranks"]]
             cards.extend(PlayingCard(s, r) for s in suits for r in ranks)
         ordered = sorted(set(cards), key=lambda c: (list(Suit).index(c.suit), RANKS.index(c.rank)))
-        pieces.append(Piece(p["id"], p["name"], tuple(ordered), Src.at(doc, ("pieces", i)),
-                            _art(doc, ("pieces", i), p)))
+        pieces.append(
+            Piece(
+                p["id"],
+                p["name"],
+                tuple(ordered),
+                Src.at(doc, ("pieces", i)),
+                _art(doc, ("pieces", i), p),
+            )
+        )
     return tuple(pieces)
 
 
@@ -196,11 +218,17 @@ def build_roles(doc: Document) -> tuple[Role, ...]:
     out = []
     for i, r in enumerate(doc.data["roles"]):
         p = ("roles", i)
-        out.append(Role(
-            r["id"], r["name"],
-            Ref(r["piece"], Src.at(doc, (*p, "piece"))) if "piece" in r else None,
-            Ref(r["variant"], Src.at(doc, (*p, "variant"))) if "variant" in r else None,
-            r["wins"], Src.at(doc, p), _art(doc, p, r)))
+        out.append(
+            Role(
+                r["id"],
+                r["name"],
+                Ref(r["piece"], Src.at(doc, (*p, "piece"))) if "piece" in r else None,
+                Ref(r["variant"], Src.at(doc, (*p, "variant"))) if "variant" in r else None,
+                r["wins"],
+                Src.at(doc, p),
+                _art(doc, p, r),
+            )
+        )
     return tuple(out)
 
 

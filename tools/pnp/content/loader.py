@@ -84,9 +84,9 @@ class Document:
             p = p[:-1]
         return self.values.get(p, Mark(1, 1))
 
-    def diag(self, path: Path_, code: str, message: str, hint: str = "", *, key: bool = False) -> (
-        Diagnostic
-    ):
+    def diag(
+        self, path: Path_, code: str, message: str, hint: str = "", *, key: bool = False
+    ) -> Diagnostic:
         """A diagnostic located at the value (or key) at `path` in this document."""
         m = self.mark(path, key=key)
         return Diagnostic(self.display, m.line, m.col, code, message, hint)
@@ -120,8 +120,9 @@ class _Walker:
         if repeat:
             self.aliased += 1
             if self.aliased > MAX_ALIAS_VALUES:
-                raise _TooBig(node, f"aliases repeat more than {MAX_ALIAS_VALUES} values "
-                                    "(an alias bomb?)")
+                raise _TooBig(
+                    node, f"aliases repeat more than {MAX_ALIAS_VALUES} values (an alias bomb?)"
+                )
         if len(path) > MAX_DEPTH or id(node) in self.stack:
             raise _TooBig(node, "nested too deeply, or an alias refers to itself")
         self.doc.values.setdefault(path, _mark(node))
@@ -129,15 +130,21 @@ class _Walker:
             return self.scalar(node, path)
         if node.tag not in _PLAIN_TAGS:
             m = _mark(node)
-            self.problems.append(Diagnostic(
-                self.doc.display, m.line, m.col, "E101", f"unsupported YAML tag '{node.tag}'",
-                "only plain YAML values are allowed (no custom tags)"))
+            self.problems.append(
+                Diagnostic(
+                    self.doc.display,
+                    m.line,
+                    m.col,
+                    "E101",
+                    f"unsupported YAML tag '{node.tag}'",
+                    "only plain YAML values are allowed (no custom tags)",
+                )
+            )
             return None
         self.stack.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
-                return [self.value(item, (*path, i), repeat)
-                        for i, item in enumerate(node.value)]
+                return [self.value(item, (*path, i), repeat) for i, item in enumerate(node.value)]
             assert isinstance(node, yaml.MappingNode)
             return self.mapping(node, path, repeat)
         finally:
@@ -152,9 +159,14 @@ class _Walker:
         except yaml.YAMLError as exc:
             m = _mark(node)
             self.problems.append(
-                Diagnostic(self.doc.display, m.line, m.col, "E101",
-                           f"cannot read value {node.value!r}: {_problem(exc)}",
-                           "only plain YAML values are allowed (no custom tags)")
+                Diagnostic(
+                    self.doc.display,
+                    m.line,
+                    m.col,
+                    "E101",
+                    f"cannot read value {node.value!r}: {_problem(exc)}",
+                    "only plain YAML values are allowed (no custom tags)",
+                )
             )
             return None
 
@@ -164,22 +176,42 @@ class _Walker:
         for key_node, value_node in node.value:
             km = _mark(key_node)
             if key_node.tag == _MERGE_TAG:
-                self.problems.append(Diagnostic(
-                    self.doc.display, km.line, km.col, "E206",
-                    "merge keys ('<<') are not supported", "write the fields out in full"))
+                self.problems.append(
+                    Diagnostic(
+                        self.doc.display,
+                        km.line,
+                        km.col,
+                        "E206",
+                        "merge keys ('<<') are not supported",
+                        "write the fields out in full",
+                    )
+                )
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
-                self.problems.append(Diagnostic(
-                    self.doc.display, km.line, km.col, "E201",
-                    "a key must be plain text, not a list or mapping"))
+                self.problems.append(
+                    Diagnostic(
+                        self.doc.display,
+                        km.line,
+                        km.col,
+                        "E201",
+                        "a key must be plain text, not a list or mapping",
+                    )
+                )
                 continue
             # The key as typed, so `no:` and `on:` stay the words the designer wrote.
             key = str(key_node.value)
             if key in out:
-                self.problems.append(Diagnostic(
-                    self.doc.display, km.line, km.col, "E105",
-                    f"key '{key}' appears twice in this mapping (first on line {first_line[key]})",
-                    "delete one of them; YAML would silently keep only the last"))
+                self.problems.append(
+                    Diagnostic(
+                        self.doc.display,
+                        km.line,
+                        km.col,
+                        "E105",
+                        f"key '{key}' appears twice in this mapping "
+                        f"(first on line {first_line[key]})",
+                        "delete one of them; YAML would silently keep only the last",
+                    )
+                )
                 continue
             first_line[key] = km.line
             self.doc.keys[(*path, key)] = km
@@ -203,17 +235,23 @@ def load_yaml(path: Path, display: str) -> tuple[Document | None, list[Diagnosti
     return parse_yaml(raw, path, display)
 
 
-def parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None,
-                                                               list[Diagnostic]]:
+def parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
     """One YAML file's bytes as a document (None if they cannot be one) and every problem."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [Diagnostic(display, line, col, "E102",
-                                 f"file is not UTF-8 text: byte 0x{raw[exc.start]:02x} here",
-                                 "save the file as UTF-8")]
+        return None, [
+            Diagnostic(
+                display,
+                line,
+                col,
+                "E102",
+                f"file is not UTF-8 text: byte 0x{raw[exc.start]:02x} here",
+                "save the file as UTF-8",
+            )
+        ]
     doc = Document(path=path, display=display, data=None, text=text)
     loader = _Loader(text)
     try:
@@ -223,17 +261,27 @@ def parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None,
             if exc.problem and "single document" in (exc.context or "") + exc.problem:
                 m = exc.problem_mark
                 line, col = (m.line + 1, m.column + 1) if m else (1, 1)
-                return None, [Diagnostic(display, line, col, "E106",
-                                         "more than one YAML document in this file",
-                                         "remove the '---' line, or split the file in two")]
+                return None, [
+                    Diagnostic(
+                        display,
+                        line,
+                        col,
+                        "E106",
+                        "more than one YAML document in this file",
+                        "remove the '---' line, or split the file in two",
+                    )
+                ]
             return None, [_syntax(display, text, exc)]
         except yaml.YAMLError as exc:
             return None, [_syntax(display, text, exc)]
         except RecursionError:
             return None, [Diagnostic(display, 1, 1, "E108", "YAML nested too deeply")]
         if node is None:
-            return None, [Diagnostic(display, 1, 1, "E103", "file is empty",
-                                     "start the file with a 'kind:' line")]
+            return None, [
+                Diagnostic(
+                    display, 1, 1, "E103", "file is empty", "start the file with a 'kind:' line"
+                )
+            ]
         walker = _Walker(doc, loader)
         try:
             doc.data = walker.value(node, ())
@@ -258,9 +306,12 @@ def _open_quote(text: str, error_line: int) -> yaml.Mark | None:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
             if token.start_mark.line >= error_line:
                 break
-            if (isinstance(token, yaml.ScalarToken) and token.style in ("'", '"')
-                    and token.end_mark.line > token.start_mark.line
-                    and _SWALLOWED.search(text[token.start_mark.index:token.end_mark.index])):
+            if (
+                isinstance(token, yaml.ScalarToken)
+                and token.style in ("'", '"')
+                and token.end_mark.line > token.start_mark.line
+                and _SWALLOWED.search(text[token.start_mark.index : token.end_mark.index])
+            ):
                 found = token.start_mark
     except yaml.YAMLError:
         pass
@@ -288,5 +339,11 @@ def _syntax(display: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
     line = max(1, min(line, last))
     if "maximum nesting depth" in _problem(exc):
         return Diagnostic(display, line, col, "E108", "YAML nested too deeply")
-    return Diagnostic(display, line, col, "E101", f"YAML syntax error: {_problem(exc)}",
-                      "check the indentation and quoting on this line and the one above")
+    return Diagnostic(
+        display,
+        line,
+        col,
+        "E101",
+        f"YAML syntax error: {_problem(exc)}",
+        "check the indentation and quoting on this line and the one above",
+    )

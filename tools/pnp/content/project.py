@@ -139,8 +139,9 @@ def find_games(content: Path) -> list[str]:
         entries = sorted(content.iterdir())
     except OSError:
         return []
-    return [p.name for p in entries
-            if not p.name.startswith(".") and p.is_dir() and _may_be_game(p)]
+    return [
+        p.name for p in entries if not p.name.startswith(".") and p.is_dir() and _may_be_game(p)
+    ]
 
 
 def _may_be_game(folder: Path) -> bool:
@@ -206,15 +207,27 @@ def load_game(content: Path, game_id: str) -> Loaded:
         damaged.add("info")
     if not games and not unread and not snap.problems:
         where = display_path(folder)
-        out.diagnostics.append(Diagnostic(
-            where, 1, 1, "E107", f"game folder '{game_id}' has no 'kind: game' document",
-            "add a game.yaml with kind, title, version and players"))
+        out.diagnostics.append(
+            Diagnostic(
+                where,
+                1,
+                1,
+                "E107",
+                f"game folder '{game_id}' has no 'kind: game' document",
+                "add a game.yaml with kind, title, version and players",
+            )
+        )
     ruleset = games[0].data.get("ruleset") if games else None
     if isinstance(ruleset, str) and ruleset not in RULESETS and _ruleset_ok(ruleset):
         known = sorted(RULESETS)
-        out.diagnostics.append(games[0].diag(
-            ("ruleset",), "E204", f"unknown ruleset '{ruleset}'",
-            did_you_mean(ruleset, known) or f"rulesets: {', '.join(known)}"))
+        out.diagnostics.append(
+            games[0].diag(
+                ("ruleset",),
+                "E204",
+                f"unknown ruleset '{ruleset}'",
+                did_you_mean(ruleset, known) or f"rulesets: {', '.join(known)}",
+            )
+        )
         damaged.add("rules")
     if not isinstance(ruleset, str) or ruleset not in RULESETS:
         ruleset = None
@@ -224,9 +237,14 @@ def load_game(content: Path, game_id: str) -> Loaded:
     for doc, kind in docs:
         spec = KINDS[kind]
         if spec.once and kind in seen:
-            out.diagnostics.append(doc.diag(("kind",), "E109",
-                                            f"a second '{kind}' document in this game",
-                                            f"the first is {seen[kind].display}"))
+            out.diagnostics.append(
+                doc.diag(
+                    ("kind",),
+                    "E109",
+                    f"a second '{kind}' document in this game",
+                    f"the first is {seen[kind].display}",
+                )
+            )
             damaged.add(spec.part)
             continue
         seen[kind] = doc
@@ -235,9 +253,15 @@ def load_game(content: Path, game_id: str) -> Loaded:
             # Without a known ruleset there is no schema for the rules numbers. Say so only
             # when the game document is there and simply names none.
             if games and "ruleset" not in games[0].data:
-                out.diagnostics.append(doc.diag(
-                    ("kind",), "E204", "a rules document, but the game names no ruleset",
-                    f"add 'ruleset:' to {games[0].display}: one of {', '.join(sorted(RULESETS))}"))
+                out.diagnostics.append(
+                    doc.diag(
+                        ("kind",),
+                        "E204",
+                        "a rules document, but the game names no ruleset",
+                        f"add 'ruleset:' to {games[0].display}: "
+                        f"one of {', '.join(sorted(RULESETS))}",
+                    )
+                )
             damaged.add("rules")
             continue
         out.diagnostics.extend(schema.validate(doc, name))
@@ -272,13 +296,22 @@ def _kind_of(doc: Document, diagnostics: list[Diagnostic]) -> str | None:
     data = doc.data
     known = sorted(KINDS)
     if not isinstance(data, dict):
-        diagnostics.append(doc.diag((), "E103", "the file must be a mapping of 'key: value' lines",
-                                    f"start it with 'kind:' and one of: {', '.join(known)}"))
+        diagnostics.append(
+            doc.diag(
+                (),
+                "E103",
+                "the file must be a mapping of 'key: value' lines",
+                f"start it with 'kind:' and one of: {', '.join(known)}",
+            )
+        )
         return None
     kind = data.get("kind")
     if kind is None:
-        diagnostics.append(doc.diag((), "E103", "missing 'kind' field",
-                                    f"add 'kind:' with one of: {', '.join(known)}"))
+        diagnostics.append(
+            doc.diag(
+                (), "E103", "missing 'kind' field", f"add 'kind:' with one of: {', '.join(known)}"
+            )
+        )
         return None
     if not isinstance(kind, str) or kind not in KINDS:
         hint = did_you_mean(str(kind), known) or f"one of: {', '.join(known)}"
@@ -287,9 +320,14 @@ def _kind_of(doc: Document, diagnostics: list[Diagnostic]) -> str | None:
     return kind
 
 
-def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
-           diagnostics: list[Diagnostic], folder: Path | None = None,
-           damaged: set[str] | None = None) -> Game:
+def _build(
+    game_id: str,
+    valid: dict[str, list[Document]],
+    ruleset: str | None,
+    diagnostics: list[Diagnostic],
+    folder: Path | None = None,
+    damaged: set[str] | None = None,
+) -> Game:
     """The model from the documents that passed every check so far.
 
     The game and its rules come first: printed texts are rendered with the money format
@@ -336,10 +374,8 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
         things = [*(parts.get("doors") or ()), *(parts.get("goals") or ())]
         thing = next((x for x in things if x.id == owner), None)
         if thing is None:
-            raise missing("doors" if hurt("doors") else "goals",
-                          f"no door or Goal {owner!r}")
-        terms = (*thing.requires, *thing.booking) if hasattr(thing, "booking") else \
-            thing.condition
+            raise missing("doors" if hurt("doors") else "goals", f"no door or Goal {owner!r}")
+        terms = (*thing.requires, *thing.booking) if hasattr(thing, "booking") else thing.condition
         found = next((t for t in terms if t.name == name), None)
         if found is None:
             raise ValueError(f"{owner} has no {name}")
@@ -361,17 +397,22 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
         parts["crime_types"] = build_crime_types(one["crime-types"])
     # Text templates see the rules numbers and, through these look-ups, every other part of
     # the model (looked up when a text is filled, so parts built later are found too).
-    texts = Texts(info.currency if info else Currency(),
-                  {"rules": rules if rules is not None or not hurt("rules")
-                   else Damaged("rules"),
-                   "game": info if info is not None else Damaged("info"),
-                   "limit": limit, "term": term,
-                   "door": lambda i: find("door", "doors", i),
-                   "goal": lambda i: find("Goal", "goals", i),
-                   "item": item, "components": components,
-                   "crime_types": {t.id: t.name for t in parts.get("crime_types", ())}
-                   if "crime_types" in parts or not hurt("crime_types")
-                   else Damaged("crime_types")})
+    texts = Texts(
+        info.currency if info else Currency(),
+        {
+            "rules": rules if rules is not None or not hurt("rules") else Damaged("rules"),
+            "game": info if info is not None else Damaged("info"),
+            "limit": limit,
+            "term": term,
+            "door": lambda i: find("door", "doors", i),
+            "goal": lambda i: find("Goal", "goals", i),
+            "item": item,
+            "components": components,
+            "crime_types": {t.id: t.name for t in parts.get("crime_types", ())}
+            if "crime_types" in parts or not hurt("crime_types")
+            else Damaged("crime_types"),
+        },
+    )
     build = Builder(texts, diagnostics)
 
     def make(part: str, kind: str, how: Callable[[], Any]) -> None:
@@ -392,14 +433,20 @@ def _build(game_id: str, valid: dict[str, list[Document]], ruleset: str | None,
         parts["doors_per_goal"], parts["goals"] = parts["goals"]
     make("roles", "roles", lambda: build_roles(one["roles"]))
     make("pieces", "standard-deck", lambda: build_pieces(one["standard-deck"]))
-    make("cards", "cards", lambda: tuple(c for doc in valid["cards"]
-                                         for c in build_cards(doc, build)))
+    make(
+        "cards",
+        "cards",
+        lambda: tuple(c for doc in valid["cards"] for c in build_cards(doc, build)),
+    )
     make("glossary", "glossary", lambda: build_glossary(one["glossary"], build))
     make("rulings", "rulings", lambda: build_rulings(one["rulings"], build))
     make("facts", "facts", lambda: build_facts(one["facts"]))
     make("examples", "examples", lambda: build_examples(one["examples"]))
-    make("credits", "credits", lambda: tuple(c for doc in valid["credits"]
-                                             for c in build_credits(doc)))
+    make(
+        "credits",
+        "credits",
+        lambda: tuple(c for doc in valid["credits"] for c in build_credits(doc)),
+    )
     return Game(game_id, folder, **parts)
 
 

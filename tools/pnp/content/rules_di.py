@@ -216,17 +216,30 @@ class DIRules:
         heat = d["heat"]
         return DIRules(
             setup=Setup(**d["setup"]),
-            start=Start(d["start"]["money"], tuple(
-                Draw(ref(("start", "hand", i, "deck"), h["deck"]), h["cards"])
-                for i, h in enumerate(d["start"]["hand"]))),
+            start=Start(
+                d["start"]["money"],
+                tuple(
+                    Draw(ref(("start", "hand", i, "deck"), h["deck"]), h["cards"])
+                    for i, h in enumerate(d["start"]["hand"])
+                ),
+            ),
             heat=Heat(heat["track_max"], Limit(**heat["limit"]), Src.at(doc, ("heat", "limit"))),
-            scandal=Scandal(**{**d["scandal"],
-                               "lose_money": Share(**d["scandal"]["lose_money"]),
-                               "discard_rap_sheet": Share(**d["scandal"]["discard_rap_sheet"])}),
+            scandal=Scandal(
+                **{
+                    **d["scandal"],
+                    "lose_money": Share(**d["scandal"]["lose_money"]),
+                    "discard_rap_sheet": Share(**d["scandal"]["discard_rap_sheet"]),
+                }
+            ),
             recall=Recall(**d["recall"]),
-            morning=Morning(d["morning"]["cool"], d["morning"]["draw"], tuple(
-                ref(("morning", "draw_from", i), x)
-                for i, x in enumerate(d["morning"].get("draw_from", [])))),
+            morning=Morning(
+                d["morning"]["cool"],
+                d["morning"]["draw"],
+                tuple(
+                    ref(("morning", "draw_from", i), x)
+                    for i, x in enumerate(d["morning"].get("draw_from", []))
+                ),
+            ),
             afternoon=Afternoon(**d["afternoon"]),
             evening=Evening(d["evening"]["law_fee"], HushMoney(**d["evening"]["hush_money"])),
             departure=DepartureRules(**d["departure"]),

@@ -64,7 +64,7 @@ class Limits:
     @property
     def largest(self) -> int:
         """The largest number a template may make."""
-        return int(10 ** self.digits) - 1
+        return int(10**self.digits) - 1
 
 
 class TemplateRefused(Exception):
@@ -99,19 +99,47 @@ class TemplateLimit(TemplateRefused):
 RESERVED = frozenset(DEFAULT_NAMESPACE) | {"self"}
 # The tags that would read other templates or define callables.
 TAGS: dict[type[nodes.Node], str] = {
-    nodes.Import: "{% import %}", nodes.FromImport: "{% from ... import %}",
-    nodes.Include: "{% include %}", nodes.Extends: "{% extends %}",
-    nodes.Macro: "{% macro %}", nodes.CallBlock: "{% call %}", nodes.Block: "{% block %}",
+    nodes.Import: "{% import %}",
+    nodes.FromImport: "{% from ... import %}",
+    nodes.Include: "{% include %}",
+    nodes.Extends: "{% extends %}",
+    nodes.Macro: "{% macro %}",
+    nodes.CallBlock: "{% call %}",
+    nodes.Block: "{% block %}",
 }
-TAG_HINT = ("a template fills in its own text from the game's data: it cannot import, "
-            "include or extend another template, or define macros or blocks")
-LOOP_FIELDS = frozenset({"index", "index0", "revindex", "revindex0", "first", "last", "length",
-                         "depth", "depth0", "previtem", "nextitem"})
+TAG_HINT = (
+    "a template fills in its own text from the game's data: it cannot import, "
+    "include or extend another template, or define macros or blocks"
+)
+LOOP_FIELDS = frozenset(
+    {
+        "index",
+        "index0",
+        "revindex",
+        "revindex0",
+        "first",
+        "last",
+        "length",
+        "depth",
+        "depth0",
+        "previtem",
+        "nextitem",
+    }
+)
 MAPPING_METHODS = frozenset({"items", "keys", "values", "get"})
 
 _SCALARS = (str, int, float, type(None))
-_CONTAINERS: tuple[type, ...] = (tuple, list, dict, set, frozenset, range, type({}.keys()),
-                                 type({}.values()), type({}.items()))
+_CONTAINERS: tuple[type, ...] = (
+    tuple,
+    list,
+    dict,
+    set,
+    frozenset,
+    range,
+    type({}.keys()),
+    type({}.values()),
+    type({}.items()),
+)
 _SIZED = (str, list, tuple, dict, set, frozenset)
 _VIEWS: set[type] = set()
 
@@ -132,15 +160,21 @@ def is_model(obj: object) -> bool:
 
 def is_data(value: object) -> bool:
     """A value a template may hold: text, numbers, containers, enums, model objects."""
-    return (isinstance(value, _SCALARS + _CONTAINERS + (enum.Enum,)) or is_model(value)
-            or type(value) in _VIEWS)
+    return (
+        isinstance(value, _SCALARS + _CONTAINERS + (enum.Enum,))
+        or is_model(value)
+        or type(value) in _VIEWS
+    )
 
 
 def _model_method(value: object) -> bool:
     """A method bound to a model object (`rules.scandal.lose_money.of`); a static or class
     method is not bound to the object, and stays out."""
-    return (isinstance(value, types.MethodType) and not value.__func__.__name__.startswith("_")
-            and (is_model(value.__self__) or type(value.__self__) in _VIEWS))
+    return (
+        isinstance(value, types.MethodType)
+        and not value.__func__.__name__.startswith("_")
+        and (is_model(value.__self__) or type(value.__self__) in _VIEWS)
+    )
 
 
 # ---- the budget of one filling --------------------------------------------------------------
@@ -162,49 +196,57 @@ class Budget:
         """One loop step."""
         self.steps += 1
         if self.steps > self.limits.loops:
-            raise TemplateLimit(f"{self.what} loops more than {self.limits.loops:,} times",
-                                "loop over the game's own lists, which are short; a loop "
-                                "this long is a mistake")
+            raise TemplateLimit(
+                f"{self.what} loops more than {self.limits.loops:,} times",
+                "loop over the game's own lists, which are short; a loop this long is a mistake",
+            )
 
     def room(self, size: int, kind: str = "text") -> None:
         """Refuse a text or list of this size before it is built."""
         if size > self.limits.size:
             unit = "characters" if kind == "text" else "items"
-            raise TemplateLimit(f"{self.what} builds a {kind} longer than "
-                                f"{self.limits.size:,} {unit}",
-                                "no printed text is this long: look for a '*', '+' or '~' "
-                                "that repeats a text or a list")
+            raise TemplateLimit(
+                f"{self.what} builds a {kind} longer than {self.limits.size:,} {unit}",
+                "no printed text is this long: look for a '*', '+' or '~' "
+                "that repeats a text or a list",
+            )
 
     def too_big(self) -> TemplateLimit:
         """The error for a number past the limit."""
-        return TemplateLimit(f"{self.what} makes a number longer than {self.limits.digits} "
-                             "digits", "the game's numbers are small: look for a '*' or '**'")
+        return TemplateLimit(
+            f"{self.what} makes a number longer than {self.limits.digits} digits",
+            "the game's numbers are small: look for a '*' or '**'",
+        )
 
     def made(self, value: object) -> None:
         """Account for a value a template built; refuse it when it is too large."""
         if isinstance(value, bool):
             return
         if isinstance(value, int | float):
-            if not (isinstance(value, int) or math.isfinite(value)) or \
-                    abs(value) > self.limits.largest:
+            if (
+                not (isinstance(value, int) or math.isfinite(value))
+                or abs(value) > self.limits.largest
+            ):
                 raise self.too_big()
             return
         if isinstance(value, _SIZED):
             self.room(len(value), "text" if isinstance(value, str) else "list")
             self.built += len(value)
             if self.built > self.limits.work:
-                raise TemplateLimit(f"{self.what} builds more than {self.limits.work:,} "
-                                    "characters in all",
-                                    "a text is filled in once: look for a loop that builds "
-                                    "long texts over and over")
+                raise TemplateLimit(
+                    f"{self.what} builds more than {self.limits.work:,} characters in all",
+                    "a text is filled in once: look for a loop that builds "
+                    "long texts over and over",
+                )
 
     def output(self, size: int) -> None:
         """Account for printed characters."""
         self.printed += size
         if self.printed > self.limits.size:
-            raise TemplateLimit(f"{self.what} prints more than {self.limits.size:,} "
-                                "characters", "no printed text is this long: look for a "
-                                "loop that prints too much")
+            raise TemplateLimit(
+                f"{self.what} prints more than {self.limits.size:,} characters",
+                "no printed text is this long: look for a loop that prints too much",
+            )
 
 
 def _budget(context: Context) -> Budget:
@@ -239,9 +281,11 @@ class _Counted(Iterator[Any]):
 
 # ---- the filters templates keep -------------------------------------------------------------
 
+
 @jinja2.pass_context
-def _join(context: Context, value: Iterable[Any], d: str = "",
-          attribute: str | int | None = None) -> str:
+def _join(
+    context: Context, value: Iterable[Any], d: str = "", attribute: str | int | None = None
+) -> str:
     """jinja2's `join`, one item at a time, so that a long result stops early."""
     budget = _budget(context)
     get = make_attrgetter(context.environment, attribute) if attribute is not None else None
@@ -284,10 +328,12 @@ def _checked(f: Callable[..., Any]) -> Callable[..., Any]:
 
 # ---- before compiling: refuse, then bound ---------------------------------------------------
 
+
 def _call(name: str, args: list[nodes.Expr], lineno: int) -> nodes.Call:
     """A call to one of the environment's bounding helpers (never a name a template has)."""
-    return nodes.Call(nodes.EnvironmentAttribute(name, lineno=lineno), args, [], None, None,
-                      lineno=lineno)
+    return nodes.Call(
+        nodes.EnvironmentAttribute(name, lineno=lineno), args, [], None, None, lineno=lineno
+    )
 
 
 class _Bound(NodeTransformer):
@@ -304,8 +350,7 @@ class _Bound(NodeTransformer):
 
     def visit_Output(self, node: nodes.Output) -> nodes.Node:
         self.generic_visit(node)
-        node.nodes = [_call("bounded_print", [_expr(child)], child.lineno)
-                      for child in node.nodes]
+        node.nodes = [_call("bounded_print", [_expr(child)], child.lineno) for child in node.nodes]
         return node
 
 
@@ -326,11 +371,16 @@ def _underscore(value: object) -> str | None:
 
 # ---- the environment ------------------------------------------------------------------------
 
+
 class BoundedTemplate(jinja2.Template):
     """A template whose every filling has its own budget and a bounded output."""
 
-    def new_context(self, vars: dict[str, Any] | None = None, shared: bool = False,
-                    locals: Mapping[str, Any] | None = None) -> Context:
+    def new_context(
+        self,
+        vars: dict[str, Any] | None = None,
+        shared: bool = False,
+        locals: Mapping[str, Any] | None = None,
+    ) -> Context:
         """A fresh context, with a fresh budget in it."""
         env = self.environment
         assert isinstance(env, Sandbox)
@@ -349,27 +399,35 @@ class BoundedTemplate(jinja2.Template):
             for chunk in chunks:
                 size += len(chunk)
                 if size > env.limits.size:
-                    raise TemplateLimit(f"{env.what} prints more than {env.limits.size:,} "
-                                        "characters", "no printed text is this long")
+                    raise TemplateLimit(
+                        f"{env.what} prints more than {env.limits.size:,} characters",
+                        "no printed text is this long",
+                    )
                 out.append(chunk)
         except TemplateRefused as exc:
             if exc.line is None:
                 exc.line = template_line(exc)
             raise
         except SecurityError as exc:
-            raise TemplateUnsafe(f"{env.what} does something templates may not do: "
-                                 f"{exc.message or exc}", env.hint,
-                                 template_line(exc)) from exc
+            raise TemplateUnsafe(
+                f"{env.what} does something templates may not do: {exc.message or exc}",
+                env.hint,
+                template_line(exc),
+            ) from exc
         except RecursionError as exc:
             raise env.nested(template_line(exc)) from None
         except MemoryError as exc:
-            raise TemplateLimit(f"{env.what} needs more memory than a text may use",
-                                "look for a loop or a '*' that builds something huge",
-                                template_line(exc)) from None
+            raise TemplateLimit(
+                f"{env.what} needs more memory than a text may use",
+                "look for a loop or a '*' that builds something huge",
+                template_line(exc),
+            ) from None
         except OverflowError as exc:
-            raise TemplateLimit(f"{env.what} makes a number too large to compute",
-                                "the game's numbers are small: look for a '*' or '**'",
-                                template_line(exc)) from exc
+            raise TemplateLimit(
+                f"{env.what} makes a number too large to compute",
+                "the game's numbers are small: look for a '*' or '**'",
+                template_line(exc),
+            ) from exc
         finally:
             if isinstance(chunks, types.GeneratorType):
                 chunks.close()
@@ -384,8 +442,15 @@ class Sandbox(ImmutableSandboxedEnvironment):
     template_class = BoundedTemplate
     intercepted_binops = frozenset({"*", "**", "+", "%"})
 
-    def __init__(self, *, what: str, hint: str, filters: Mapping[str, Callable[..., Any]],
-                 limits: Limits | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        *,
+        what: str,
+        hint: str,
+        filters: Mapping[str, Callable[..., Any]],
+        limits: Limits | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__(undefined=jinja2.StrictUndefined, autoescape=False, **options)
         self.what = what
         self.hint = hint
@@ -396,8 +461,9 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.filters.update({name: _checked(f) for name, f in filters.items()})
         self._compiled: dict[str, jinja2.Template] = {}
 
-    def from_string(self, source: str | nodes.Template, globals: Any = None,
-                    template_class: Any = None) -> jinja2.Template:
+    def from_string(
+        self, source: str | nodes.Template, globals: Any = None, template_class: Any = None
+    ) -> jinja2.Template:
         """A template from its source, compiled once per environment: a game's texts and a
         rulebook's sources are filled again by every check and build of the same process,
         and compiling is most of the cost. A refused source is refused every time."""
@@ -414,14 +480,17 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def refused(self, thing: str, hint: str = "", line: int | None = None) -> TemplateUnsafe:
         """The error for a template that reaches for `thing`."""
-        return TemplateUnsafe(f"{self.what} reaches for {thing}, which templates may not use",
-                              hint or self.hint, line)
+        return TemplateUnsafe(
+            f"{self.what} reaches for {thing}, which templates may not use", hint or self.hint, line
+        )
 
     def nested(self, line: int | None = None) -> TemplateLimit:
         """The error for a template nested past Python's recursion limit."""
-        return TemplateLimit(f"{self.what} is nested too deeply",
-                             "write the text plainly: brackets and tags this deep are a "
-                             "mistake", line)
+        return TemplateLimit(
+            f"{self.what} is nested too deeply",
+            "write the text plainly: brackets and tags this deep are a mistake",
+            line,
+        )
 
     def check(self, ast: nodes.Template) -> None:
         """Refuse a parsed template that uses a refused tag, name, filter or attribute: the
@@ -430,17 +499,30 @@ class Sandbox(ImmutableSandboxedEnvironment):
         for node in ast.find_all(nodes.Node):
             line = node.lineno
             if type(node) in TAGS:
-                found.append(TemplateUnsafe(f"{self.what} uses {TAGS[type(node)]}, which "
-                                            "templates may not use", TAG_HINT, line))
+                found.append(
+                    TemplateUnsafe(
+                        f"{self.what} uses {TAGS[type(node)]}, which templates may not use",
+                        TAG_HINT,
+                        line,
+                    )
+                )
             elif isinstance(node, nodes.For) and node.recursive:
-                found.append(TemplateUnsafe(f"{self.what} uses a recursive loop, which "
-                                            "templates may not use", TAG_HINT, line))
+                found.append(
+                    TemplateUnsafe(
+                        f"{self.what} uses a recursive loop, which templates may not use",
+                        TAG_HINT,
+                        line,
+                    )
+                )
             elif isinstance(node, nodes.Name) and node.name in RESERVED:
                 found.append(self.refused(f"'{node.name}'", line=line))
             elif isinstance(node, nodes.Getattr | nodes.NSRef) and node.attr.startswith("_"):
                 found.append(self.refused(f"'{node.attr}'", line=line))
-            elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const) and \
-                    str(node.arg.value).startswith("_"):
+            elif (
+                isinstance(node, nodes.Getitem)
+                and isinstance(node.arg, nodes.Const)
+                and str(node.arg.value).startswith("_")
+            ):
                 found.append(self.refused(f"'{node.arg.value}'", line=line))
             elif isinstance(node, nodes.Filter):
                 problem = self._filter_problem(node)
@@ -465,9 +547,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
     def _filter_hint(self) -> str:
         return "filters here: " + ", ".join(sorted(self.filters))
 
-    def compile(self, source: str | nodes.Template, name: str | None = None,
-                filename: str | None = None, raw: bool = False,
-                defer_init: bool = False) -> Any:
+    def compile(
+        self,
+        source: str | nodes.Template,
+        name: str | None = None,
+        filename: str | None = None,
+        raw: bool = False,
+        defer_init: bool = False,
+    ) -> Any:
         """Parse, refuse what templates may not use, bound the rest, then compile."""
         try:
             tree = self.parse(source, name, filename) if isinstance(source, str) else source
@@ -515,8 +602,9 @@ class Sandbox(ImmutableSandboxedEnvironment):
         """Call a look-up or a model method; what it returns is accounted for."""
         if not self.is_safe_callable(obj):
             name = getattr(obj, "__name__", type(obj).__name__)
-            raise TemplateUnsafe(f"{self.what} calls '{name}', which templates may not call",
-                                 self.hint)
+            raise TemplateUnsafe(
+                f"{self.what} calls '{name}', which templates may not call", self.hint
+            )
         out = context.call(obj, *args, **kwargs)
         if getattr(obj, "__self__", None) is not self:  # the helpers account for themselves
             _budget(context).made(out)
@@ -526,8 +614,10 @@ class Sandbox(ImmutableSandboxedEnvironment):
         """`*`, `**`, `+` and `%`, refused before they build anything too large."""
         budget = _budget(context)
         if operator == "%" and isinstance(left, str):
-            raise TemplateUnsafe(f"{self.what} formats text with '%', which templates may "
-                                 "not use", "print each value with {{ }} and a filter")
+            raise TemplateUnsafe(
+                f"{self.what} formats text with '%', which templates may not use",
+                "print each value with {{ }} and a filter",
+            )
         bits = self.limits.largest.bit_length()
         ints = isinstance(left, int) and isinstance(right, int)
         if operator == "*":
@@ -536,11 +626,19 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 budget.room(len(seq) * max(n, 0), "text" if isinstance(seq, str) else "list")
             elif ints and abs(left).bit_length() + abs(right).bit_length() > 2 * bits:
                 raise budget.too_big()
-        elif operator == "**" and ints and right > 0 and abs(left) > 1 and \
-                (abs(left).bit_length() - 1) * right > bits:
+        elif (
+            operator == "**"
+            and ints
+            and right > 0
+            and abs(left) > 1
+            and (abs(left).bit_length() - 1) * right > bits
+        ):
             raise budget.too_big()
-        elif operator == "+" and isinstance(left, str | list | tuple) and \
-                isinstance(right, str | list | tuple):
+        elif (
+            operator == "+"
+            and isinstance(left, str | list | tuple)
+            and isinstance(right, str | list | tuple)
+        ):
             budget.room(len(left) + len(right), "text" if isinstance(left, str) else "list")
         out = self.binop_table[operator](left, right)
         budget.made(out)
@@ -574,7 +672,6 @@ class Sandbox(ImmutableSandboxedEnvironment):
         text = str(value)
         _budget(context).output(len(text))
         return text
-
 
 
 def _deepest(source: str) -> int:

@@ -54,7 +54,8 @@ def _is_number(_checker: TypeChecker, value: Any) -> bool:
 StrictValidator: type[Validator] = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many(
-        {"integer": _is_integer, "number": _is_number}),
+        {"integer": _is_integer, "number": _is_number}
+    ),
 )
 
 
@@ -164,8 +165,11 @@ def validate(doc: Document, schema: str) -> list[Diagnostic]:
     out = [d for d in found if isinstance(d, Diagnostic)]
     mappings = dict.fromkeys(f.path for f in found if not isinstance(f, Diagnostic))
     for path in mappings:
-        out.extend(_fields_of(doc, path, [f for f in found if not isinstance(f, Diagnostic)
-                                          and f.path == path]))
+        out.extend(
+            _fields_of(
+                doc, path, [f for f in found if not isinstance(f, Diagnostic) and f.path == path]
+            )
+        )
     return out
 
 
@@ -180,32 +184,60 @@ def _fields_of(doc: Document, path: Path_, found: list[_Missing | _Unknown]) -> 
         meant = closest(u.name, missing)
         if meant is not None:  # a misspelling of a field that is missing: say it once
             missing.remove(meant)
-            out.append(doc.diag((*path, u.name), "E203", f"{where}: unknown {u.what} "
-                                f"'{u.name}'", f"did you mean '{meant}'?", key=True))
+            out.append(
+                doc.diag(
+                    (*path, u.name),
+                    "E203",
+                    f"{where}: unknown {u.what} '{u.name}'",
+                    f"did you mean '{meant}'?",
+                    key=True,
+                )
+            )
             continue
         hint = did_you_mean(u.name, u.allowed) or (
-            f"allowed here: {', '.join(u.allowed)}" if u.allowed else "no fields allowed here")
-        out.append(doc.diag((*path, u.name), "E203", f"{where}: unknown {u.what} '{u.name}'",
-                            hint, key=True))
+            f"allowed here: {', '.join(u.allowed)}" if u.allowed else "no fields allowed here"
+        )
+        out.append(
+            doc.diag(
+                (*path, u.name), "E203", f"{where}: unknown {u.what} '{u.name}'", hint, key=True
+            )
+        )
     if missing:
         names = ", ".join(f"'{m}'" for m in missing)
-        message = (f"{where}: missing field {names}" if len(missing) == 1
-                   else f"{where}: missing fields {names}")
+        message = (
+            f"{where}: missing field {names}"
+            if len(missing) == 1
+            else f"{where}: missing fields {names}"
+        )
         hint = hints[missing[0]] if len(missing) == 1 else ""
-        beside = next((f.beside for f in found if isinstance(f, _Missing)
-                       and f.name == missing[0] and f.beside), "")
+        beside = next(
+            (
+                f.beside
+                for f in found
+                if isinstance(f, _Missing) and f.name == missing[0] and f.beside
+            ),
+            "",
+        )
         astray = _astray(doc, path, missing[0]) if len(missing) == 1 else None
         if astray is not None:  # written, but indented into another mapping
             owner = _field(astray[:-1], doc.data) if astray[:-1] else "the document"
-            out.append(doc.diag(astray, "E202", message,
-                                f"'{missing[0]}:' here is indented as part of {owner}: "
-                                f"line it up with the other fields of {where}", key=True))
+            out.append(
+                doc.diag(
+                    astray,
+                    "E202",
+                    message,
+                    f"'{missing[0]}:' here is indented as part of {owner}: "
+                    f"line it up with the other fields of {where}",
+                    key=True,
+                )
+            )
             return out
         place = (*path, beside) if beside else _gap(doc, path, missing[0], order)
         if isinstance(place, int):
             last = doc.text.count("\n") + 1
-            out.append(Diagnostic(doc.display, min(place, last), doc.mark(path).col, "E202",
-                                  message, hint))
+            out.append(
+                Diagnostic(doc.display, min(place, last), doc.mark(path).col, "E202", message, hint)
+            )
         else:
             out.append(doc.diag(place, "E202", message, hint, key=True))
     return out
@@ -216,10 +248,20 @@ def _astray(doc: Document, path: Path_, name: str) -> Path_ | None:
     fields (indented too far), or beside the mapping in its parent (not far enough);
     nearest the mapping first."""
     here = tuple(path)
-    found = [k for k in doc.keys if k and k[-1] == name and (
-        (len(k) == len(here) + 2 and tuple(k[:len(here)]) == here
-         and isinstance(k[len(here)], str))
-        or (here and isinstance(here[-1], str) and tuple(k[:-1]) == here[:-1]))]
+    found = [
+        k
+        for k in doc.keys
+        if k
+        and k[-1] == name
+        and (
+            (
+                len(k) == len(here) + 2
+                and tuple(k[: len(here)]) == here
+                and isinstance(k[len(here)], str)
+            )
+            or (here and isinstance(here[-1], str) and tuple(k[:-1]) == here[:-1])
+        )
+    ]
     if not found:
         return None
     line = doc.mark(path).line
@@ -238,8 +280,8 @@ def _gap(doc: Document, path: Path_, name: str, order: tuple[str, ...]) -> Path_
         return path
     orders = [tuple(m) for m in _alike(doc.data, path) if name in m and m is not present]
     orders = orders or ([order] if name in order else [])
-    after = {k for keys in orders for k in keys[keys.index(name) + 1:]}
-    before = {k for keys in orders for k in keys[:keys.index(name)]}
+    after = {k for keys in orders for k in keys[keys.index(name) + 1 :]}
+    before = {k for keys in orders for k in keys[: keys.index(name)]}
     line = {k: doc.mark((*path, k), key=True).line for k in present}
     following = [k for k in present if k in after and k not in before]
     if following:
@@ -330,19 +372,26 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[_Found]:
         if kind == "required":
             missing = [(k, "") for k in value if k not in instance]
         else:  # {present field: [fields it needs]}
-            missing = [(k, have) for have, needs in value.items() if have in instance
-                       for k in needs if k not in instance]
+            missing = [
+                (k, have)
+                for have, needs in value.items()
+                if have in instance
+                for k in needs
+                if k not in instance
+            ]
         props = _properties(e)
         for name, beside in missing:
             desc = props.get(name, {}).get("description", "")
             if beside:
                 desc = f"'{beside}' needs '{name}' beside it" + (f": {desc}" if desc else "")
-            yield _Missing(path, name, desc if isinstance(desc, str) else "", tuple(props),
-                           beside)
+            yield _Missing(path, name, desc if isinstance(desc, str) else "", tuple(props), beside)
     elif kind == "additionalProperties":
         allowed = tuple(schema.get("properties", {}))
-        what = schema.get("title", "field") if "title" in schema and schema.get(
-            "maxProperties") == 1 else "field"
+        what = (
+            schema.get("title", "field")
+            if "title" in schema and schema.get("maxProperties") == 1
+            else "field"
+        )
         for name in instance:
             if name not in allowed:
                 yield _Unknown(path, name, allowed, str(what))
@@ -350,22 +399,28 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[_Found]:
         expected = [str(t) for t in (value if isinstance(value, list) else [value])]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
         hint = ""
-        if "string" in expected and isinstance(instance, int | float) and not isinstance(
-                instance, bool):
-            hint = f"put it in quotes: \"{instance}\""
+        if (
+            "string" in expected
+            and isinstance(instance, int | float)
+            and not isinstance(instance, bool)
+        ):
+            hint = f'put it in quotes: "{instance}"'
         elif "integer" in expected:
             hint = _whole_number_hint(instance)
         elif "array" in expected and not isinstance(instance, list):
             hint = "write it as a list: one '- item' line per entry, or [a, b]"
-        yield doc.diag(path, "E201",
-                       f"{where} must be {words}, not {_describe(instance)}", hint)
+        yield doc.diag(path, "E201", f"{where} must be {words}, not {_describe(instance)}", hint)
     elif kind in ("enum", "const"):
         options = value if kind == "enum" else [value]
         shown = ", ".join(str(o) for o in options)
-        hint = did_you_mean(str(instance), [str(o) for o in options]) if isinstance(
-            instance, str) else ""
-        yield doc.diag(path, "E206", f"{where}: {instance!r} is not allowed here",
-                       hint or f"one of: {shown}")
+        hint = (
+            did_you_mean(str(instance), [str(o) for o in options])
+            if isinstance(instance, str)
+            else ""
+        )
+        yield doc.diag(
+            path, "E206", f"{where}: {instance!r} is not allowed here", hint or f"one of: {shown}"
+        )
     elif kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = _number(value)
         phrase = {
@@ -374,13 +429,27 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[_Found]:
             "exclusiveMinimum": f"more than {bound}",
             "exclusiveMaximum": f"less than {bound}",
         }[kind]
-        yield doc.diag(path, "E205", f"{where} must be {phrase}, not {_number(instance)}",
-                       str(schema.get("description", "")))
+        yield doc.diag(
+            path,
+            "E205",
+            f"{where} must be {phrase}, not {_number(instance)}",
+            str(schema.get("description", "")),
+        )
     elif kind == "maxLength":
-        yield doc.diag(path, "E206", f"{where} is too long: {len(instance):,} characters, at "
-                       f"most {value:,}", "shorten it")
-    elif kind in ("minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
-                  "minLength"):
+        yield doc.diag(
+            path,
+            "E206",
+            f"{where} is too long: {len(instance):,} characters, at most {value:,}",
+            "shorten it",
+        )
+    elif kind in (
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "minLength",
+    ):
         phrase = {
             "minItems": f"needs at least {value} item(s)",
             "maxItems": f"takes at most {value} item(s)",
@@ -396,20 +465,22 @@ def _translate(doc: Document, e: ValidationError) -> Iterator[_Found]:
     elif kind == "pattern":
         hint = schema.get("description", "")
         if "propertyNames" in e.absolute_schema_path:  # a key, not a value: point at it
-            yield doc.diag((*path, instance), "E206", f"{where}: the key {instance!r} is not "
-                           "in the expected form", hint, key=True)
+            yield doc.diag(
+                (*path, instance),
+                "E206",
+                f"{where}: the key {instance!r} is not in the expected form",
+                hint,
+                key=True,
+            )
         else:
-            yield doc.diag(path, "E206", f"{where}: {instance!r} is not in the expected form",
-                           hint)
+            yield doc.diag(path, "E206", f"{where}: {instance!r} is not in the expected form", hint)
     elif kind in ("anyOf", "oneOf"):
         yield from _alternatives(doc, e, path)
     else:
         yield doc.diag(path, "E209", f"{where}: {e.message}")
 
 
-def _alternatives(doc: Document, e: ValidationError, path: Path_) -> (
-    Iterator[_Found]
-):
+def _alternatives(doc: Document, e: ValidationError, path: Path_) -> Iterator[_Found]:
     """anyOf/oneOf: report the branch that fits the value's type, or name the choices."""
     branches: Any = e.validator_value
     instance: Any = e.instance
@@ -426,13 +497,19 @@ def _alternatives(doc: Document, e: ValidationError, path: Path_) -> (
     by_branch: dict[int, list[ValidationError]] = {}
     for sub in e.context or []:
         by_branch.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
-    fitting = [i for i, errs in by_branch.items()
-               if not any(s.validator == "type" and not s.relative_path for s in errs)
-               and not any(s.validator in ("enum", "const") and not s.relative_path
-                           for s in errs)]
+    fitting = [
+        i
+        for i, errs in by_branch.items()
+        if not any(s.validator == "type" and not s.relative_path for s in errs)
+        and not any(s.validator in ("enum", "const") and not s.relative_path for s in errs)
+    ]
     if isinstance(instance, str) and words:
-        yield doc.diag(path, "E206", f"{where}: {instance!r} is not allowed here",
-                       did_you_mean(instance, words) or f"one of: {', '.join(words)}")
+        yield doc.diag(
+            path,
+            "E206",
+            f"{where}: {instance!r} is not allowed here",
+            did_you_mean(instance, words) or f"one of: {', '.join(words)}",
+        )
         return
     if len(fitting) > 1 and isinstance(instance, dict):
         # mappings of several kinds (a Goal's fact, a door's fact): the kind it is nearest
@@ -457,8 +534,13 @@ def _number(value: Any) -> str:
     """A number as a reader takes it in: 999,999,999; a 35-digit number by its length."""
     if isinstance(value, int) and not isinstance(value, bool):
         digits = len(str(abs(value)))
-        return f"a {digits}-digit number" if digits > 15 else f"{value:,}" if digits > 4 else (
-            str(value))
+        return (
+            f"a {digits}-digit number"
+            if digits > 15
+            else f"{value:,}"
+            if digits > 4
+            else (str(value))
+        )
     return str(value)
 
 

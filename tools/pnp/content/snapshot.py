@@ -52,8 +52,13 @@ class File:
 
 
 # Why a file was not read, and the code a file the game itself holds gets for it.
-CODES = {"missing": "E102", "unreadable": "E102", "outside": "E110", "special": "E111",
-         "large": "E112"}
+CODES = {
+    "missing": "E102",
+    "unreadable": "E102",
+    "outside": "E110",
+    "special": "E111",
+    "large": "E112",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +96,7 @@ class Snapshot:
 
     def yaml(self) -> list[File]:
         """Every YAML document read, in path order."""
-        return [self.files[n] for n in self.names
-                if n.endswith(YAML_SUFFIXES) and n in self.files]
+        return [self.files[n] for n in self.names if n.endswith(YAML_SUFFIXES) and n in self.files]
 
     def rulebook(self) -> list[File]:
         """The rulebook's Markdown sources in reading order: `rulebook.md`, then the files
@@ -122,9 +126,14 @@ class Snapshot:
 
 def _rulebook_names(names: list[str]) -> list[str]:
     single = [n for n in names if n == RULEBOOK_SINGLE]
-    chapters = sorted(n for n in names if n.startswith(f"{RULEBOOK_FOLDER}/")
-                      and n.count("/") == 1 and n.endswith(".md")
-                      and not n.rsplit("/", 1)[1].startswith("."))
+    chapters = sorted(
+        n
+        for n in names
+        if n.startswith(f"{RULEBOOK_FOLDER}/")
+        and n.count("/") == 1
+        and n.endswith(".md")
+        and not n.rsplit("/", 1)[1].startswith(".")
+    )
     return single + chapters
 
 
@@ -133,9 +142,11 @@ def _read(path: Path, root: Path) -> bytes | Refused:
     real = Path(os.path.realpath(path))
     if not _is_inside(real, root):
         what = "links to" if os.path.islink(path) else "is"
-        return Refused("outside", f"{what} a place outside the content folder ({real})",
-                       "keep every file of a game inside its folder; copy it in instead of "
-                       "linking to it")
+        return Refused(
+            "outside",
+            f"{what} a place outside the content folder ({real})",
+            "keep every file of a game inside its folder; copy it in instead of linking to it",
+        )
     try:
         os.lstat(path)
     except FileNotFoundError:
@@ -150,14 +161,26 @@ def _read(path: Path, root: Path) -> bytes | Refused:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO (named pipe)"
-                    if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode)
-                    else "a device")
-            return Refused("special", f"is {kind}, not a regular file",
-                           "pnp reads only plain files; remove it or replace it with a file")
+            kind = (
+                "a folder"
+                if stat.S_ISDIR(st.st_mode)
+                else "a FIFO (named pipe)"
+                if stat.S_ISFIFO(st.st_mode)
+                else "a socket"
+                if stat.S_ISSOCK(st.st_mode)
+                else "a device"
+            )
+            return Refused(
+                "special",
+                f"is {kind}, not a regular file",
+                "pnp reads only plain files; remove it or replace it with a file",
+            )
         if st.st_size > MAX_BYTES:
-            return Refused("large", f"is {_megabytes(st.st_size)}; pnp reads files of up to "
-                           f"{_megabytes(MAX_BYTES)}", "split it, or shrink the image")
+            return Refused(
+                "large",
+                f"is {_megabytes(st.st_size)}; pnp reads files of up to {_megabytes(MAX_BYTES)}",
+                "split it, or shrink the image",
+            )
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -166,8 +189,12 @@ def _read(path: Path, root: Path) -> bytes | Refused:
                 break
             size += len(chunk)
             if size > MAX_BYTES:  # it grew while being read
-                return Refused("large", f"is more than {_megabytes(MAX_BYTES)}; pnp reads "
-                               f"files of up to {_megabytes(MAX_BYTES)}", "split it")
+                return Refused(
+                    "large",
+                    f"is more than {_megabytes(MAX_BYTES)}; pnp reads "
+                    f"files of up to {_megabytes(MAX_BYTES)}",
+                    "split it",
+                )
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
@@ -179,8 +206,11 @@ def _read(path: Path, root: Path) -> bytes | Refused:
 def _unreadable(exc: OSError) -> Refused:
     reason = exc.strerror or type(exc).__name__
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return Refused("unreadable", f"cannot be read: {reason}",
-                       "give yourself read permission on it (chmod u+r)")
+        return Refused(
+            "unreadable",
+            f"cannot be read: {reason}",
+            "give yourself read permission on it (chmod u+r)",
+        )
     return Refused("unreadable", f"cannot be read: {reason}", "")
 
 
@@ -196,8 +226,9 @@ def _walk(folder: Path) -> tuple[list[str], list[tuple[str, OSError]]]:
 
     for top, dirs, files in os.walk(folder, onerror=failed):
         # followlinks is off: a linked folder is not entered, wherever it points.
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
-                         and not os.path.islink(os.path.join(top, d)))
+        dirs[:] = sorted(
+            d for d in dirs if not d.startswith(".") and not os.path.islink(os.path.join(top, d))
+        )
         rel = Path(top).relative_to(folder)
         names.extend((rel / f).as_posix() for f in files if not f.startswith("."))
     return sorted(names), errors
@@ -211,20 +242,37 @@ def take(content: Path, game_id: str) -> Snapshot:
     where = display_path(folder)
     real = Path(os.path.realpath(folder))
     if not _is_inside(real, root) or real == root:
-        snap.problems.append(Diagnostic(
-            where, 1, 1, "E110", f"the game folder '{game_id}' links to a place outside the "
-            f"content folder ({real})", "keep the game's files inside the content folder"))
+        snap.problems.append(
+            Diagnostic(
+                where,
+                1,
+                1,
+                "E110",
+                f"the game folder '{game_id}' links to a place outside the content folder ({real})",
+                "keep the game's files inside the content folder",
+            )
+        )
         return snap
     snap.names, errors = _walk(folder)
     for rel, exc in errors:
         shown = where if rel == "." else display_path(folder / rel)
-        snap.problems.append(Diagnostic(
-            shown, 1, 1, "E102", f"cannot read folder: {exc.strerror or exc}",
-            "give yourself read and search permission on it (chmod u+rx)"))
+        snap.problems.append(
+            Diagnostic(
+                shown,
+                1,
+                1,
+                "E102",
+                f"cannot read folder: {exc.strerror or exc}",
+                "give yourself read and search permission on it (chmod u+rx)",
+            )
+        )
     wanted = [n for n in snap.names if n.endswith(YAML_SUFFIXES)] + _rulebook_names(snap.names)
     for rel in wanted:
         found = snap.read(rel)
         if isinstance(found, Refused):
-            snap.problems.append(Diagnostic(snap.display(rel), 1, 1, found.code,
-                                            f"this file {found.reason}", found.hint))
+            snap.problems.append(
+                Diagnostic(
+                    snap.display(rel), 1, 1, found.code, f"this file {found.reason}", found.hint
+                )
+            )
     return snap

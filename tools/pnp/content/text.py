@@ -19,9 +19,11 @@ import jinja2
 from pnp.content.model import Currency, Term
 from pnp.content.sandbox import Sandbox, TemplateRefused
 
-TEXT_HINT = ("a text prints its own fields, the game's data (rules, game, door(), goal(), "
-             "item(), components(), term(), limit(), crime_types) and the filters money, "
-             "ordinal, times, length, join and map (README: Content)")
+TEXT_HINT = (
+    "a text prints its own fields, the game's data (rules, game, door(), goal(), "
+    "item(), components(), term(), limit(), crime_types) and the filters money, "
+    "ordinal, times, length, join and map (README: Content)"
+)
 
 
 class TextError(Exception):
@@ -85,8 +87,7 @@ class Texts:
             raise TextError(f"unknown field in text: {message}") from exc
         except jinja2.TemplateSyntaxError as exc:
             raise TextError(f"text template error: {exc.message}") from exc
-        except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError,
-                ValueError) as exc:
+        except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError) as exc:
             raise TextError(f"text template error: {exc}") from exc
 
 
@@ -96,9 +97,16 @@ _ENVS: dict[Currency, Sandbox] = {}
 def _environment(currency: Currency) -> Sandbox:
     env = _ENVS.get(currency)
     if env is None:
-        env = Sandbox(what="text template", hint=TEXT_HINT, keep_trailing_newline=False,
-                      filters={"money": lambda n: currency.format(int(n)),
-                               "ordinal": ordinal, "times": _times})
+        env = Sandbox(
+            what="text template",
+            hint=TEXT_HINT,
+            keep_trailing_newline=False,
+            filters={
+                "money": lambda n: currency.format(int(n)),
+                "ordinal": ordinal,
+                "times": _times,
+            },
+        )
         _ENVS[currency] = env
     return env
 

@@ -47,15 +47,35 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 CHECK_DATA = "facts"  # compared, but reported apart: numbers `pnp check` holds content to
 # The parts of the model the sections above cover; any other part of `Game` is compared too,
 # generically, in a section named after it.
-COVERED = frozenset({"id", "folder", "info", "rules", "components", "doors", "goals",
-                     "doors_per_goal", "roles", "pieces", "cards", "crime_types", "archetypes",
-                     "glossary", "rulings", "facts", "examples", "files"})
+COVERED = frozenset(
+    {
+        "id",
+        "folder",
+        "info",
+        "rules",
+        "components",
+        "doors",
+        "goals",
+        "doors_per_goal",
+        "roles",
+        "pieces",
+        "cards",
+        "crime_types",
+        "archetypes",
+        "glossary",
+        "rulings",
+        "facts",
+        "examples",
+        "files",
+    }
+)
 
 
 def heading(section: str) -> str:
     """A section's heading: `Cards`; a part of the model with no section of its own is
     named after its field."""
     return dict(SECTIONS).get(section, section.replace("-", " ").capitalize())
+
 
 MONEY = "money"
 TEXT = "text"
@@ -74,8 +94,9 @@ class Field:
 
     def pieces(self) -> list[words.Piece]:
         """The word-level difference of a text field."""
-        return words.diff("" if self.old is None else str(self.old),
-                          "" if self.new is None else str(self.new))
+        return words.diff(
+            "" if self.old is None else str(self.old), "" if self.new is None else str(self.new)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +126,7 @@ Entities = dict[str, Entity]  # by id, in the game's order
 
 
 # ---- walking the model ---------------------------------------------------------------------
+
 
 def term_text(term: Term) -> str:
     """A vocabulary term as one line: `draw(cards=3)`, `choose(options=a; b | c)`."""
@@ -146,8 +168,12 @@ def _keyed(item: object) -> tuple[str, object] | None:
     return None
 
 
-def flatten(value: object, prefix: str = "", out: dict[str, Value] | None = None,
-            sources: dict[str, str] | None = None) -> dict[str, Value]:
+def flatten(
+    value: object,
+    prefix: str = "",
+    out: dict[str, Value] | None = None,
+    sources: dict[str, str] | None = None,
+) -> dict[str, Value]:
     """Every leaf of a model value as {dotted path: value}. Positions are left out; texts
     are their printed form (and their templates go into `sources`, by the same path); lists
     of records with an id are keyed by it."""
@@ -175,15 +201,15 @@ def flatten(value: object, prefix: str = "", out: dict[str, Value] | None = None
         _flatten_tuple(value, key, out, sources)
     elif dataclasses.is_dataclass(value):
         for f in _fields(value):
-            flatten(getattr(value, f.name), f"{key}.{f.name}" if key else f.name, out,
-                    sources)
+            flatten(getattr(value, f.name), f"{key}.{f.name}" if key else f.name, out, sources)
     else:
         out[key] = str(value)
     return out
 
 
-def _flatten_tuple(items: tuple[Any, ...], key: str, out: dict[str, Value],
-                   sources: dict[str, str] | None) -> None:
+def _flatten_tuple(
+    items: tuple[Any, ...], key: str, out: dict[str, Value], sources: dict[str, str] | None
+) -> None:
     if not items:
         out[key] = ""
     elif all(isinstance(i, Term) for i in items):
@@ -204,9 +230,17 @@ def _flatten_tuple(items: tuple[Any, ...], key: str, out: dict[str, Value],
         out[key] = ", ".join(_scalar(i) for i in items)
 
 
-def _entity(kind: str, name: str, obj: object, *, drop: Iterable[str] = ("id",),
-            rename: dict[str, str] | None = None, money: Iterable[str] = (),
-            text: Iterable[str] = (), prefix_rename: dict[str, str] | None = None) -> Entity:
+def _entity(
+    kind: str,
+    name: str,
+    obj: object,
+    *,
+    drop: Iterable[str] = ("id",),
+    rename: dict[str, str] | None = None,
+    money: Iterable[str] = (),
+    text: Iterable[str] = (),
+    prefix_rename: dict[str, str] | None = None,
+) -> Entity:
     """An entity from a model object: its flattened fields, some dropped or renamed."""
     sources: dict[str, str] = {}
     flat = flatten(obj, sources=sources)
@@ -218,7 +252,7 @@ def _entity(kind: str, name: str, obj: object, *, drop: Iterable[str] = ("id",),
         label = (rename or {}).get(path, path)
         for old, new in (prefix_rename or {}).items():
             if label.startswith(old):
-                label = new + label[len(old):]
+                label = new + label[len(old) :]
         return label
 
     fields: dict[str, tuple[Value, str]] = {}
@@ -226,11 +260,17 @@ def _entity(kind: str, name: str, obj: object, *, drop: Iterable[str] = ("id",),
         label = label_of(path)
         if label is None:
             continue
-        style = MONEY if label in money else TEXT if (
-            label in text or label.endswith("text") or _is_prose(value)) else ""
+        style = (
+            MONEY
+            if label in money
+            else TEXT
+            if (label in text or label.endswith("text") or _is_prose(value))
+            else ""
+        )
         fields[label] = (value, style)
-    written = {label: source for path, source in sources.items()
-               if (label := label_of(path)) is not None}
+    written = {
+        label: source for path, source in sources.items() if (label := label_of(path)) is not None
+    }
     return Entity(kind, name, fields, written)
 
 
@@ -239,6 +279,7 @@ def _is_prose(value: Value) -> bool:
 
 
 # ---- the parts of a game, as entities -------------------------------------------------------
+
 
 def _game(g: Game) -> Entities:
     if g.info is None:
@@ -254,13 +295,14 @@ def _rules(g: Game) -> Entities:
         return {}
     flat = flatten(g.rules)
     if isinstance(g.rules, HeistRules):  # the treasure and variants have sections of their own
-        flat = {k: v for k, v in flat.items()
-                if not k.startswith(("treasure.", "variants.")) and k not in ("treasure",
-                                                                              "variants")}
+        flat = {
+            k: v
+            for k, v in flat.items()
+            if not k.startswith(("treasure.", "variants.")) and k not in ("treasure", "variants")
+        }
     out = {path: Entity("rule", path, {"value": (value, "")}) for path, value in flat.items()}
     if g.goals is not None:
-        out["doors_per_goal"] = Entity("rule", "doors_per_goal", {"value": (g.doors_per_goal,
-                                                                             "")})
+        out["doors_per_goal"] = Entity("rule", "doors_per_goal", {"value": (g.doors_per_goal, "")})
     return out
 
 
@@ -292,8 +334,13 @@ CARD_RENAME = {"crime.type": "crime type", "crime.heat": "Heat", "crime.payout":
 
 
 def _cards(g: Game) -> Entities:
-    return _by_id("card", g.cards or (), rename=CARD_RENAME, money=("price", "payout"),
-                  text=("text", "flavour"))
+    return _by_id(
+        "card",
+        g.cards or (),
+        rename=CARD_RENAME,
+        money=("price", "payout"),
+        text=("text", "flavour"),
+    )
 
 
 def _goals(g: Game) -> Entities:
@@ -308,11 +355,18 @@ def _characters(g: Game) -> Entities:
     out: Entities = {}
     abilities = {"bend.": "Bend ", "cost.": "Cost ", "signature.": "Signature "}
     for a in g.archetypes or ():
-        out[a.id] = _entity("archetype", a.name, a, drop=("id", "diplomats"),
-                            prefix_rename=abilities, money=("Bend price", "Cost price"))
+        out[a.id] = _entity(
+            "archetype",
+            a.name,
+            a,
+            drop=("id", "diplomats"),
+            prefix_rename=abilities,
+            money=("Bend price", "Cost price"),
+        )
         for d in a.diplomats:
-            out[d.id] = _entity("diplomat", d.name, d, prefix_rename=abilities,
-                                money=("Signature price",))
+            out[d.id] = _entity(
+                "diplomat", d.name, d, prefix_rename=abilities, money=("Signature price",)
+            )
     return out
 
 
@@ -327,8 +381,10 @@ def _pieces(g: Game) -> Entities:
 def _treasure(g: Game) -> Entities:
     if not isinstance(g.rules, HeistRules):
         return {}
-    return {str(r.players): _entity("treasure-row", f"{r.players} players", r, drop=("players",))
-            for r in g.rules.treasure}
+    return {
+        str(r.players): _entity("treasure-row", f"{r.players} players", r, drop=("players",))
+        for r in g.rules.treasure
+    }
 
 
 def _variants(g: Game) -> Entities:
@@ -348,15 +404,23 @@ def _with_sources(e: Entity, texts: dict[str, Text | None]) -> Entity:
 
 
 def _rulings(g: Game) -> Entities:
-    return {r.id: _with_sources(_entity("ruling", r.topic, r, text=("ruling", "why")),
-                                {"ruling": r.ruling_text, "why": r.why_text})
-            for r in g.rulings or ()}
+    return {
+        r.id: _with_sources(
+            _entity("ruling", r.topic, r, text=("ruling", "why")),
+            {"ruling": r.ruling_text, "why": r.why_text},
+        )
+        for r in g.rulings or ()
+    }
 
 
 def _glossary(g: Game) -> Entities:
-    return {t.term: _with_sources(_entity("term", t.term, t, drop=("term",), text=("means",)),
-                                  {"means": getattr(t, "text", None)})
-            for t in g.glossary or ()}
+    return {
+        t.term: _with_sources(
+            _entity("term", t.term, t, drop=("term",), text=("means",)),
+            {"means": getattr(t, "text", None)},
+        )
+        for t in g.glossary or ()
+    }
 
 
 def _examples(g: Game) -> Entities:
@@ -396,13 +460,26 @@ PARTS: dict[str, Callable[[Game], Entities]] = {
 
 # ---- comparing -----------------------------------------------------------------------------
 
+
 def _compare(section: str, old: Entities, new: Entities) -> list[Change]:
     out: list[Change] = []
     for ident, n in new.items():
         o = old.get(ident)
         if o is None:
-            out.append(Change(section, n.kind, ident, n.name, "added", tuple(
-                Field(k, None, v, s) for k, (v, s) in n.fields.items() if v not in (None, ""))))
+            out.append(
+                Change(
+                    section,
+                    n.kind,
+                    ident,
+                    n.name,
+                    "added",
+                    tuple(
+                        Field(k, None, v, s)
+                        for k, (v, s) in n.fields.items()
+                        if v not in (None, "")
+                    ),
+                )
+            )
             continue
         fields = []
         for label in [*n.fields, *(k for k in o.fields if k not in n.fields)]:
@@ -410,17 +487,29 @@ def _compare(section: str, old: Entities, new: Entities) -> list[Change]:
             nv, ns = n.fields.get(label, (None, ""))
             if ov != nv or type(ov) is not type(nv):
                 fields.append(Field(label, ov, nv, ns or os_))
-            elif label in o.sources and label in n.sources and \
-                    o.sources[label] != n.sources[label]:
+            elif label in o.sources and label in n.sources and o.sources[label] != n.sources[label]:
                 # The same words from another template: unseen in print, so said here.
-                fields.append(Field(TEMPLATE.format(label), o.sources[label],
-                                    n.sources[label], TEXT))
+                fields.append(
+                    Field(TEMPLATE.format(label), o.sources[label], n.sources[label], TEXT)
+                )
         if fields:
             out.append(Change(section, n.kind, ident, n.name, "changed", tuple(fields)))
     for ident, o in old.items():
         if ident not in new:
-            out.append(Change(section, o.kind, ident, o.name, "removed", tuple(
-                Field(k, v, None, s) for k, (v, s) in o.fields.items() if v not in (None, ""))))
+            out.append(
+                Change(
+                    section,
+                    o.kind,
+                    ident,
+                    o.name,
+                    "removed",
+                    tuple(
+                        Field(k, v, None, s)
+                        for k, (v, s) in o.fields.items()
+                        if v not in (None, "")
+                    ),
+                )
+            )
     return out
 
 
@@ -437,8 +526,12 @@ def _other(g: Game, name: str) -> Entities:
 def compare(old: Game, new: Game) -> list[Change]:
     """Every change to the game, section by section (check data apart: see `check_data`;
     other files: see `files.compare`)."""
-    out = [c for section, _ in SECTIONS if section in PARTS
-           for c in _compare(section, PARTS[section](old), PARTS[section](new))]
+    out = [
+        c
+        for section, _ in SECTIONS
+        if section in PARTS
+        for c in _compare(section, PARTS[section](old), PARTS[section](new))
+    ]
     for f in dataclasses.fields(Game):
         if f.name not in COVERED:
             out += _compare(f.name.replace("_", "-"), _other(old, f.name), _other(new, f.name))

@@ -61,6 +61,7 @@ class FaceChange:
 
 # ---- the faces of a game --------------------------------------------------------------------
 
+
 def _join(*parts: str) -> str:
     return "\n".join(p for p in parts if p)
 
@@ -68,12 +69,19 @@ def _join(*parts: str) -> str:
 def _card_text(game: Game, card: Card) -> str:
     stats = ""
     if card.crime:
-        money = game.info.currency.format(card.crime.payout) if game.info else \
-            str(card.crime.payout)
+        money = (
+            game.info.currency.format(card.crime.payout) if game.info else str(card.crime.payout)
+        )
         stats = f"Heat {card.crime.heat} · {money}"
     deck = card.deck.id.replace("-", " ").title()  # the footer: `Street · ×3`
-    return _join(card_faces.kicker(game, card), card.name, card.text.printed, card.flavour,
-                 stats, f"{deck} · ×{card.count}")
+    return _join(
+        card_faces.kicker(game, card),
+        card.name,
+        card.text.printed,
+        card.flavour,
+        stats,
+        f"{deck} · ×{card.count}",
+    )
 
 
 def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
@@ -85,33 +93,60 @@ def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Fa
         for kind in (card.crime.type if card.crime else None, card.covers):
             if kind is not None:
                 sources += (("crime-types", kind.id),)
-        yield Face(f"card:{card.id}", "card", card.name, layout.size,
-                   _bind(card_faces.draw_front, game, card, layout, theme),
-                   _card_text(game, card), sources)
+        yield Face(
+            f"card:{card.id}",
+            "card",
+            card.name,
+            layout.size,
+            _bind(card_faces.draw_front, game, card, layout, theme),
+            _card_text(game, card),
+            sources,
+        )
     doors = {d.id: d.name for d in game.doors or ()}
     if game.goals and "goal" in layouts:
         layout = layouts["goal"]
         for goal in game.goals:
             names = [doors.get(r.id, r.id) for r in goal.doors]
-            yield Face(f"goal:{goal.id}", "Goal", goal.name, layout.size,
-                       _bind(card_faces.draw_goal, game, goal, layout, theme),
-                       _join("GOAL · SECRET", goal.name, goal.text.printed if goal.text else "",
-                             "YOUR DOORS OUT", *names),
-                       (("goals", goal.id), *(("departures", r.id) for r in goal.doors)))
+            yield Face(
+                f"goal:{goal.id}",
+                "Goal",
+                goal.name,
+                layout.size,
+                _bind(card_faces.draw_goal, game, goal, layout, theme),
+                _join(
+                    "GOAL · SECRET",
+                    goal.name,
+                    goal.text.printed if goal.text else "",
+                    "YOUR DOORS OUT",
+                    *names,
+                ),
+                (("goals", goal.id), *(("departures", r.id) for r in goal.doors)),
+            )
     if game.doors and any(c.back for c in cards) and "reference" in layouts:
         layout = layouts["reference"]
         lines = [f"{d.name.upper()}: {d.board.printed}" for d in game.doors]
-        yield Face("departures-board", "reference card", "Departures board", layout.size,
-                   _bind(card_faces.draw_departures_board, game, layout, theme),
-                   _join("ALWAYS AVAILABLE · NEVER DRAWN", "Departures", *lines),
-                   (("departures", "*"),))
+        yield Face(
+            "departures-board",
+            "reference card",
+            "Departures board",
+            layout.size,
+            _bind(card_faces.draw_departures_board, game, layout, theme),
+            _join("ALWAYS AVAILABLE · NEVER DRAWN", "Departures", *lines),
+            (("departures", "*"),),
+        )
     if cards or game.goals:
         size = layouts["card"].size
         title = game.info.title.upper() if game.info else game.id
         for deck_id, item in (game.components.decks() if game.components else {}).items():
-            yield Face(f"back:{deck_id}", "card back", f"{item.name} back", size,
-                       _bind(card_faces.draw_back, game, deck_id, item.name, theme),
-                       _join(item.name.upper(), title), (("components", item.id),))
+            yield Face(
+                f"back:{deck_id}",
+                "card back",
+                f"{item.name} back",
+                size,
+                _bind(card_faces.draw_back, game, deck_id, item.name, theme),
+                _join(item.name.upper(), title),
+                (("components", item.id),),
+            )
 
 
 def _board_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
@@ -127,9 +162,15 @@ def _board_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator
             d, a = face.diplomat, face.archetype
             words = [content for _what, _box, content, _src in boards.texts(face, layout)]
             words.append(f"Limit {face.with_immunity} / {face.without_immunity}")
-            yield Face(f"board:{a.id}:{d.id}", "character board", f"{d.name} ({a.name})",
-                       layout.size, _bind(boards.draw_face, game, face, layout, theme),
-                       _join(*words), (("characters", a.id), ("characters", d.id)))
+            yield Face(
+                f"board:{a.id}:{d.id}",
+                "character board",
+                f"{d.name} ({a.name})",
+                layout.size,
+                _bind(boards.draw_face, game, face, layout, theme),
+                _join(*words),
+                (("characters", a.id), ("characters", d.id)),
+            )
 
 
 def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
@@ -140,14 +181,19 @@ def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator
     layouts = geo.layouts
     setup = layouts["heist-setup"]
     table = heist.treasure_table(game)
-    rows = [f"{head} {cards}: " + " ".join(map(str, counts)) for head, cards, counts in
-            table.rows]
-    variants = [f"{v.name} ({v.players.min}-{v.players.max} players). {v.note}"
-                for v in rules.variants]
-    yield Face("heist:setup", "reference card", "Setup: the treasure", setup.size,
-               _bind(heist.draw_setup, game, setup, theme),
-               _join("Players " + " ".join(map(str, table.players)), *rows, *variants),
-               (("treasure", "*"), ("variants", "*"), ("rules", "*")))
+    rows = [f"{head} {cards}: " + " ".join(map(str, counts)) for head, cards, counts in table.rows]
+    variants = [
+        f"{v.name} ({v.players.min}-{v.players.max} players). {v.note}" for v in rules.variants
+    ]
+    yield Face(
+        "heist:setup",
+        "reference card",
+        "Setup: the treasure",
+        setup.size,
+        _bind(heist.draw_setup, game, setup, theme),
+        _join("Players " + " ".join(map(str, table.players)), *rows, *variants),
+        (("treasure", "*"), ("variants", "*"), ("rules", "*")),
+    )
     roles_layout = layouts["heist-roles"]
     try:
         pages = heist.role_pages(game, roles_layout)
@@ -155,40 +201,63 @@ def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator
         pages = []
     for n, roles in enumerate(pages, start=1):
         key = f"roles-{n}" if len(pages) > 1 else "roles"
-        yield Face(f"heist:{key}", "reference card", f"Roles {n} of {len(pages)}"
-                   if len(pages) > 1 else "Roles", roles_layout.size,
-                   _bind(heist.draw_roles, game, roles, roles_layout, theme, n, len(pages)),
-                   _join(*(f"{r.name}: {r.wins}" for r in roles)),
-                   tuple(("roles", r.id) for r in roles))
+        yield Face(
+            f"heist:{key}",
+            "reference card",
+            f"Roles {n} of {len(pages)}" if len(pages) > 1 else "Roles",
+            roles_layout.size,
+            _bind(heist.draw_roles, game, roles, roles_layout, theme, n, len(pages)),
+            _join(*(f"{r.name}: {r.wins}" for r in roles)),
+            tuple(("roles", r.id) for r in roles),
+        )
     back = layouts["heist-back"]
     title = game.info.title.upper() if game.info else game.id
-    yield Face("heist:back:reference", "card back", "Reference card back", back.size,
-               _bind(heist.draw_back, game, back, theme, "Reference", "reference"),
-               _join("REFERENCE", title), ())
+    yield Face(
+        "heist:back:reference",
+        "card back",
+        "Reference card back",
+        back.size,
+        _bind(heist.draw_back, game, back, theme, "Reference", "reference"),
+        _join("REFERENCE", title),
+        (),
+    )
     counts = heist.deck_counts(game)
     card_layout = layouts["heist-card"]
     printed = False
     for piece in game.pieces:
         kind, name, text = heist.piece_texts(game, piece)
-        for card in piece.cards[:counts.get(piece.id, 0)]:
+        for card in piece.cards[: counts.get(piece.id, 0)]:
             printed = True
             card_id = f"{card.rank.lower()}{card.suit.value[0]}"
-            role = next((r.id for r in game.roles or () if r.piece and r.piece.id == piece.id),
-                        None)
-            yield Face(f"heist:{piece.id}-{card_id}", "card", f"{name} ({card})",
-                       card_layout.size,
-                       _bind(heist.draw_piece, game, piece, card, card_layout, theme),
-                       _join(kind, name, f"Standard card: {card}", text),
-                       (("pieces", piece.id), *((("roles", role),) if role else ())))
+            role = next(
+                (r.id for r in game.roles or () if r.piece and r.piece.id == piece.id), None
+            )
+            yield Face(
+                f"heist:{piece.id}-{card_id}",
+                "card",
+                f"{name} ({card})",
+                card_layout.size,
+                _bind(heist.draw_piece, game, piece, card, card_layout, theme),
+                _join(kind, name, f"Standard card: {card}", text),
+                (("pieces", piece.id), *((("roles", role),) if role else ())),
+            )
     if printed:
-        yield Face("heist:back:deck", "card back", "Printable deck back", back.size,
-                   _bind(heist.draw_back, game, back, theme, "", "deck"), title, ())
+        yield Face(
+            "heist:back:deck",
+            "card back",
+            "Printable deck back",
+            back.size,
+            _bind(heist.draw_back, game, back, theme, "", "deck"),
+            title,
+            (),
+        )
 
 
 def _bind(fn: Callable[..., None], *args: Any) -> DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         """Draw the face with its arguments."""
         fn(canvas, size, *args)
+
     return draw
 
 
@@ -204,15 +273,20 @@ def faces(game: Game, geo: Geometry, ink_saver: bool = False) -> dict[str, Face]
 
 # ---- which faces changed ---------------------------------------------------------------------
 
+
 class _Recorder(Canvas):
     """A canvas that also records every string it draws, with its font and place: the
     page's operators alone name glyphs by their order of first use, not by character."""
 
     def __init__(self, size: Size) -> None:
         fonts.register()
-        super().__init__(io.BytesIO(), pagesize=(size.width, size.height), invariant=True,
-                         initialFontName=fonts.font("sans"),  # type: ignore[arg-type]
-                         initialFontSize=9)
+        super().__init__(
+            io.BytesIO(),
+            pagesize=(size.width, size.height),
+            invariant=True,
+            initialFontName=fonts.font("sans"),  # type: ignore[arg-type]
+            initialFontSize=9,
+        )
         self.strings: list[str] = []
 
     def _note(self, how: str, x: float, y: float, text: str) -> None:
@@ -229,8 +303,7 @@ class _Recorder(Canvas):
         self._note("R", x, y, text)
         super().drawRightString(x, y, text, *args, **kwargs)
 
-    def drawCentredString(self, x: float, y: float, text: str, *args: Any,
-                          **kwargs: Any) -> None:
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
         """Draw and record a centred string."""
         self._note("C", x, y, text)
         super().drawCentredString(x, y, text, *args, **kwargs)

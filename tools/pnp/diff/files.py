@@ -24,8 +24,9 @@ def _files(snap: Snapshot | None) -> dict[str, bytes]:
             continue
         assert snap is not None
         found = snap.read(name)
-        out[name] = found.data if isinstance(found, File) else \
-            f"(not read: {found.reason})".encode()
+        out[name] = (
+            found.data if isinstance(found, File) else f"(not read: {found.reason})".encode()
+        )
     return out
 
 
@@ -52,8 +53,10 @@ def _text_fields(old: bytes, new: bytes) -> list[Field]:
 
 
 def _fields(data: bytes) -> list[Field]:
-    return [Field("bytes", len(data), None), Field("sha256", hashlib.sha256(data).hexdigest()[:12],
-                                                   None)]
+    return [
+        Field("bytes", len(data), None),
+        Field("sha256", hashlib.sha256(data).hexdigest()[:12], None),
+    ]
 
 
 def compare(old_files: Snapshot | None, new_files: Snapshot | None) -> list[Change]:
@@ -68,14 +71,23 @@ def compare(old_files: Snapshot | None, new_files: Snapshot | None) -> list[Chan
         if before is None or after is None:
             data = after if before is None else before
             assert data is not None
-            fields = [Field(f.name, None if before is None else f.old,
-                            f.old if before is None else None, f.style) for f in _fields(data)]
+            fields = [
+                Field(
+                    f.name,
+                    None if before is None else f.old,
+                    f.old if before is None else None,
+                    f.style,
+                )
+                for f in _fields(data)
+            ]
             status = "added" if before is None else "removed"
         elif text:
             fields, status = _text_fields(before, after), "changed"
         else:
-            fields = [Field(o.name, o.old, n.old) for o, n in
-                      zip(_fields(before), _fields(after), strict=True)]
+            fields = [
+                Field(o.name, o.old, n.old)
+                for o, n in zip(_fields(before), _fields(after), strict=True)
+            ]
             status = "changed"
         out.append(Change("files", "file", path, path, status, tuple(fields)))
     return out

@@ -41,9 +41,13 @@ def shown_fields(c: Change) -> tuple[Field, ...]:
     removed, its top-level texts, money and counts (JSON has every field)."""
     if c.status == "changed":
         return c.fields
-    return tuple(f for f in c.fields if "." not in f.name
-                 and (f.new if c.status == "added" else f.old) != c.name
-                 and (f.style in (TEXT, MONEY) or f.name in SUMMARY))
+    return tuple(
+        f
+        for f in c.fields
+        if "." not in f.name
+        and (f.new if c.status == "added" else f.old) != c.name
+        and (f.style in (TEXT, MONEY) or f.name in SUMMARY)
+    )
 
 
 def _plural(n: int, word: str) -> str:
@@ -69,6 +73,7 @@ def _counts(items: Sequence[Change]) -> str:
 
 # ---- text -----------------------------------------------------------------------------------
 
+
 def _text_field(f: Field, money: Money, status: str) -> str:
     if status != "changed":
         return f"{f.name}: {show(f.new if status == 'added' else f.old, f.style, money)}"
@@ -86,8 +91,11 @@ def _indent(text: str, pad: str) -> list[str]:
 
 def _text_change(c: Change, money: Money) -> list[str]:
     if c.kind == "rule" and len(c.fields) == 1 and c.fields[0].name == "value":
-        return _indent(f"{MARK[c.status]} {c.id}: " + _text_field(c.fields[0], money, c.status)
-                       .partition(": ")[2], "    ")
+        return _indent(
+            f"{MARK[c.status]} {c.id}: "
+            + _text_field(c.fields[0], money, c.status).partition(": ")[2],
+            "    ",
+        )
     label = c.name if c.name == c.id else f"{c.name} ({c.id})"
     lines = [f"    {MARK[c.status]} {c.kind} {label}"]
     for f in shown_fields(c):
@@ -96,35 +104,52 @@ def _text_change(c: Change, money: Money) -> list[str]:
 
 
 def _text_play(p: Play) -> list[str]:
-    head = (f"  Play: {p.games} seeded games on each version (seed {p.seed}, players "
-            f"{','.join(map(str, p.players))})")
+    head = (
+        f"  Play: {p.games} seeded games on each version (seed {p.seed}, players "
+        f"{','.join(map(str, p.players))})"
+    )
     if p.note:
         return [f"  Play: {p.note}"]
     lines = [head, f"    * = larger than the noise ({TEST}); rates with 95% Wilson intervals"]
     if not p.moves:
         lines.append("    no win rate moved")
     labels = dict(MEASURES)
-    rows = [(f"{labels[m.measure]} {m.key}", _rate(m, "old"), _rate(m, "new"),
-             f"{100 * (m.new.rate - m.old.rate):+.1f} pts", "*" if m.significant else "")
-            for m in p.moves]
+    rows = [
+        (
+            f"{labels[m.measure]} {m.key}",
+            _rate(m, "old"),
+            _rate(m, "new"),
+            f"{100 * (m.new.rate - m.old.rate):+.1f} pts",
+            "*" if m.significant else "",
+        )
+        for m in p.moves
+    ]
     if rows:
         widths = [max(len(r[i]) for r in rows) for i in range(4)]
-        lines += ["    " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                                      for i, (c, w) in enumerate(zip(r[:4], widths,
-                                                                      strict=True)))
-                  + (f"  {r[4]}" if r[4] else "") for r in rows]
+        lines += [
+            "    "
+            + "  ".join(
+                c.ljust(w) if i == 0 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(r[:4], widths, strict=True))
+            )
+            + (f"  {r[4]}" if r[4] else "")
+            for r in rows
+        ]
         moved = sum(m.significant for m in p.moves)
-        lines.append(f"    {_plural(moved, 'move')} larger than the noise, "
-                     f"{len(p.moves) - moved} within it")
+        lines.append(
+            f"    {_plural(moved, 'move')} larger than the noise, {len(p.moves) - moved} within it"
+        )
     if any(p.broken):
-        lines.append(f"    invariants broken: {p.broken[0]} before, {p.broken[1]} after "
-                     "(pnp sim on each version finds the seeds)")
+        lines.append(
+            f"    invariants broken: {p.broken[0]} before, {p.broken[1]} after "
+            "(pnp sim on each version finds the seeds)"
+        )
     return lines
 
 
 def _rate(m: Move, side: str) -> str:
     r = m.old if side == "old" else m.new
-    lo, hi = (r.as_json()["ci95"])
+    lo, hi = r.as_json()["ci95"]
     return f"{100 * r.rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
@@ -149,8 +174,10 @@ def _text_game(d: GameDiff) -> list[str]:
         lines.append(f"  Printed components to reprint ({len(d.printed)}):")
         lines += [f"    {MARK[f.status]} {f.kind} {f.name}" for f in d.printed]
     if d.check_data:
-        lines.append("  Check data changed (facts `pnp check` holds the content to; not "
-                     "printed, not played):")
+        lines.append(
+            "  Check data changed (facts `pnp check` holds the content to; not "
+            "printed, not played):"
+        )
         for c in d.check_data:
             lines += _text_change(c, d.money)
     if d.play is not None:
@@ -177,6 +204,7 @@ def render_text(review: Review) -> str:
 
 # ---- Markdown -------------------------------------------------------------------------------
 
+
 def _md_value(value: Value, style: str, money: Money) -> str:
     return words.md_escape(show(value, style, money))
 
@@ -186,8 +214,9 @@ def _md_field(f: Field, money: Money, status: str) -> str:
         return f"{f.name}: {_md_value(f.new if status == 'added' else f.old, f.style, money)}"
     if f.style == TEXT:
         return f"{f.name}: {words.mark_md(f.pieces())}"
-    return (f"{f.name}: ~~{_md_value(f.old, f.style, money)}~~ "
-            f"**{_md_value(f.new, f.style, money)}**")
+    return (
+        f"{f.name}: ~~{_md_value(f.old, f.style, money)}~~ **{_md_value(f.new, f.style, money)}**"
+    )
 
 
 def _md_change(c: Change, money: Money) -> list[str]:
@@ -203,10 +232,14 @@ def _md_change(c: Change, money: Money) -> list[str]:
 def _md_play(p: Play) -> list[str]:
     if p.note:
         return ["### Play", "", words.md_escape(p.note), ""]
-    lines = ["### Play", "",
-             f"{p.games} seeded games on each version (seed {p.seed}, players "
-             f"{', '.join(map(str, p.players))}). Rates with their 95% Wilson intervals; "
-             f"**bold** moves are larger than the noise ({TEST}).", ""]
+    lines = [
+        "### Play",
+        "",
+        f"{p.games} seeded games on each version (seed {p.seed}, players "
+        f"{', '.join(map(str, p.players))}). Rates with their 95% Wilson intervals; "
+        f"**bold** moves are larger than the noise ({TEST}).",
+        "",
+    ]
     if not p.moves:
         return [*lines, "No win rate moved.", ""]
     labels = dict(MEASURES)
@@ -215,8 +248,10 @@ def _md_play(p: Play) -> list[str]:
         change = f"{100 * (m.new.rate - m.old.rate):+.1f} pts"
         if m.significant:
             change = f"**{change}**"
-        lines.append(f"| {labels[m.measure]} {words.md_escape(m.key)} | {_rate(m, 'old')} | "
-                     f"{_rate(m, 'new')} | {change} |")
+        lines.append(
+            f"| {labels[m.measure]} {words.md_escape(m.key)} | {_rate(m, 'old')} | "
+            f"{_rate(m, 'new')} | {change} |"
+        )
     if any(p.broken):
         lines += ["", f"Invariants broken: {p.broken[0]} before, {p.broken[1]} after."]
     return [*lines, ""]
@@ -264,6 +299,7 @@ def render_md(review: Review) -> str:
 
 # ---- JSON -----------------------------------------------------------------------------------
 
+
 def _json_field(f: Field) -> dict[str, Any]:
     out: dict[str, Any] = {"field": f.name, "old": f.old, "new": f.new}
     if f.style:
@@ -274,8 +310,14 @@ def _json_field(f: Field) -> dict[str, Any]:
 
 
 def _json_change(c: Change) -> dict[str, Any]:
-    return {"section": c.section, "kind": c.kind, "id": c.id, "name": c.name,
-            "status": c.status, "fields": [_json_field(f) for f in c.fields]}
+    return {
+        "section": c.section,
+        "kind": c.kind,
+        "id": c.id,
+        "name": c.name,
+        "status": c.status,
+        "fields": [_json_field(f) for f in c.fields],
+    }
 
 
 def as_json(review: Review) -> dict[str, Any]:
@@ -285,18 +327,23 @@ def as_json(review: Review) -> dict[str, Any]:
         "old": review.old.as_json(),
         "new": review.new.as_json(),
         "changed": review.changed,
-        "games": [{
-            "game": d.game,
-            "title": d.title,
-            "status": d.status,
-            "version": {"old": d.old_version, "new": d.new_version},
-            "warnings": d.warnings,
-            "changes": [_json_change(c) for c in d.changes],
-            "printed": [{"component": f.key, "kind": f.kind, "name": f.name,
-                         "status": f.status} for f in d.printed],
-            "check_data": [_json_change(c) for c in d.check_data],
-            "simulation": d.play.as_json() if d.play is not None else None,
-        } for d in review.games],
+        "games": [
+            {
+                "game": d.game,
+                "title": d.title,
+                "status": d.status,
+                "version": {"old": d.old_version, "new": d.new_version},
+                "warnings": d.warnings,
+                "changes": [_json_change(c) for c in d.changes],
+                "printed": [
+                    {"component": f.key, "kind": f.kind, "name": f.name, "status": f.status}
+                    for f in d.printed
+                ],
+                "check_data": [_json_change(c) for c in d.check_data],
+                "simulation": d.play.as_json() if d.play is not None else None,
+            }
+            for d in review.games
+        ],
     }
 
 

@@ -39,8 +39,9 @@ WORD_SIZE = 8.5
 MAX_SCALE = 1.6
 
 
-def _string(c: Canvas, text: str, face: str, size: float, x: float, y: float,
-            colour: str = INK) -> float:
+def _string(
+    c: Canvas, text: str, face: str, size: float, x: float, y: float, colour: str = INK
+) -> float:
     """Draw text at (x, baseline y), suits as shapes; returns its width."""
     c.setFillColor(colour)
     start = x
@@ -83,8 +84,9 @@ def _entry(c: Change, diff: GameDiff) -> str:
         if f.style == "text":
             parts.append(f"{f.name} changed")
         else:
-            parts.append(f"{f.name} {show(f.old, f.style, diff.money)} → "
-                         f"{show(f.new, f.style, diff.money)}")
+            parts.append(
+                f"{f.name} {show(f.old, f.style, diff.money)} → {show(f.new, f.style, diff.money)}"
+            )
     name = c.id if c.kind == "rule" else c.name
     head = f"{c.status} {c.kind} {name}"
     return f"{head}: {'; '.join(parts)}" if parts else head
@@ -94,8 +96,11 @@ def _related(change: FaceChange, diff: GameDiff) -> list[str]:
     """The changelog entries the face shows."""
     sources = {s for f in (change.old, change.new) if f is not None for s in f.sources}
     sections = {s for s, ident in sources if ident == "*"}
-    return [_entry(c, diff) for c in diff.changes
-            if (c.section, c.id) in sources or c.section in sections]
+    return [
+        _entry(c, diff)
+        for c in diff.changes
+        if (c.section, c.id) in sources or c.section in sections
+    ]
 
 
 Run = tuple[str, int]  # (text, state): 0 kept, 1 changed on this side, 2 a place where the
@@ -134,8 +139,15 @@ def _side_lines(face: Face | None, other: Face | None, op: str) -> list[list[Run
     return [line for n, line in enumerate(lines) if touched[n] and line]
 
 
-def _words(c: Canvas, lines: Sequence[Sequence[Run]], op: str, x: float, top: float,
-           width: float, bottom: float) -> None:
+def _words(
+    c: Canvas,
+    lines: Sequence[Sequence[Run]],
+    op: str,
+    x: float,
+    top: float,
+    width: float,
+    bottom: float,
+) -> None:
     """Printed lines, wrapped, with the changed words highlighted."""
     _label, _frame, fill, ink = SIDES[op]
     size, lead = WORD_SIZE, WORD_SIZE * 1.45
@@ -173,8 +185,17 @@ def _words(c: Canvas, lines: Sequence[Sequence[Run]], op: str, x: float, top: fl
             return
 
 
-def _face(c: Canvas, face: Face | None, other: Face | None, x: float, top: float, width: float,
-          height: float, frame: str, missing: str) -> float:
+def _face(
+    c: Canvas,
+    face: Face | None,
+    other: Face | None,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    frame: str,
+    missing: str,
+) -> float:
     """A face scaled into its box (top-centred), framed; an empty outline when the version
     has none. Returns the bottom of what was drawn."""
     shape = face or other
@@ -207,8 +228,9 @@ def _face(c: Canvas, face: Face | None, other: Face | None, x: float, top: float
     return low
 
 
-def _page(c: Canvas, review: Review, diff: GameDiff, change: FaceChange, n: int,
-          total: int) -> None:
+def _page(
+    c: Canvas, review: Review, diff: GameDiff, change: FaceChange, n: int, total: int
+) -> None:
     x0, right = MARGIN, WIDTH - MARGIN
     y = HEIGHT - MARGIN - 14
     status = change.status.upper()
@@ -217,21 +239,42 @@ def _page(c: Canvas, review: Review, diff: GameDiff, change: FaceChange, n: int,
     c.roundRect(x0, y - 3, pill, 14, 3, stroke=0, fill=1)
     _string(c, status, "sans-bold", 8, x0 + 5, y + 1, "#ffffff")
     title = f"{diff.title}: {change.kind} {change.name}"
-    _string(c, _fit_line(title, "serif-bold", 14, right - x0 - pill - 8), "serif-bold", 14,
-            x0 + pill + 8, y)
+    _string(
+        c,
+        _fit_line(title, "serif-bold", 14, right - x0 - pill - 8),
+        "serif-bold",
+        14,
+        x0 + pill + 8,
+        y,
+    )
     y -= 15
-    _string(c, f"{review.old.describe()} → {review.new.describe()}  ·  component "
-               f"{change.key}", "sans", 8.5, x0, y, MUTED)
+    _string(
+        c,
+        f"{review.old.describe()} → {review.new.describe()}  ·  component {change.key}",
+        "sans",
+        8.5,
+        x0,
+        y,
+        MUTED,
+    )
     y -= 4
-    related = _related(change, diff) or ["its printed words follow from the rules numbers "
-                                         "or names it quotes"]
+    related = _related(change, diff) or [
+        "its printed words follow from the rules numbers or names it quotes"
+    ]
     for line in related[:4]:
         y -= 11
         _string(c, _fit_line("• " + line, "sans", 8.5, right - x0), "sans", 8.5, x0, y)
     if len(related) > 4:
         y -= 11
-        _string(c, f"… and {len(related) - 4} more (see the text changelog)", "sans-italic",
-                8.5, x0, y, MUTED)
+        _string(
+            c,
+            f"… and {len(related) - 4} more (see the text changelog)",
+            "sans-italic",
+            8.5,
+            x0,
+            y,
+            MUTED,
+        )
     y -= 10
     c.setStrokeColor(RULE)
     c.setLineWidth(0.5)
@@ -239,8 +282,9 @@ def _page(c: Canvas, review: Review, diff: GameDiff, change: FaceChange, n: int,
     panel = (right - x0 - GAP) / 2
     bottom = MARGIN + 16
     versions = {"-": (review.old, diff.old_version), "+": (review.new, diff.new_version)}
-    for i, (op, face, other) in enumerate((("-", change.old, change.new),
-                                           ("+", change.new, change.old))):
+    for i, (op, face, other) in enumerate(
+        (("-", change.old, change.new), ("+", change.new, change.old))
+    ):
         label, frame, _fill, _ink = SIDES[op]
         px = x0 + i * (panel + GAP)
         version, number = versions[op]
@@ -248,8 +292,9 @@ def _page(c: Canvas, review: Review, diff: GameDiff, change: FaceChange, n: int,
         head = f"{label} · {version.describe()}" + (f" · v{number}" if number else "")
         _string(c, _fit_line(head, "sans-bold", 9, panel), "sans-bold", 9, px, top, frame)
         room = top - 10 - bottom
-        face_bottom = _face(c, face, other, px, top - 10, panel, room * 0.66, frame,
-                            f"not in {version.describe()}")
+        face_bottom = _face(
+            c, face, other, px, top - 10, panel, room * 0.66, frame, f"not in {version.describe()}"
+        )
         lines = _side_lines(face, other, op)
         words_top = face_bottom - 12
         if face is not None and other is not None:
@@ -268,8 +313,9 @@ def _page(c: Canvas, review: Review, diff: GameDiff, change: FaceChange, n: int,
 def _empty(c: Canvas, review: Review) -> None:
     y = HEIGHT - MARGIN - 14
     _string(c, "No printed component changed", "serif-bold", 14, MARGIN, y)
-    _string(c, f"{review.old.describe()} → {review.new.describe()}", "sans", 8.5, MARGIN,
-            y - 15, MUTED)
+    _string(
+        c, f"{review.old.describe()} → {review.new.describe()}", "sans", 8.5, MARGIN, y - 15, MUTED
+    )
     games = ", ".join(d.title for d in review.games) or "no game"
     _string(c, f"Compared: {games}.", "sans", 9, MARGIN, y - 40)
 
@@ -291,4 +337,3 @@ def render(review: Review) -> tuple[bytes, int]:
 
     title = f"pnp diff: {review.old.describe()} → {review.new.describe()}"
     return pdf.render(WIDTH, HEIGHT, title, draw, "changed printed components, old beside new")
-

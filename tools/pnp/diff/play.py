@@ -59,8 +59,12 @@ class Rate:
 
     def as_json(self) -> dict[str, Any]:
         """{games, wins, rate, ci95}."""
-        return {"games": self.games, "wins": self.wins, "rate": round(self.rate, 4),
-                "ci95": list(wilson(self.wins, self.games, Z95))}
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "rate": round(self.rate, 4),
+            "ci95": list(wilson(self.wins, self.games, Z95)),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +88,15 @@ class Move:
 
     def as_json(self) -> dict[str, Any]:
         """{measure, key, old, new, change, z, significant}."""
-        return {"measure": self.measure, "key": self.key, "old": self.old.as_json(),
-                "new": self.new.as_json(), "change": round(self.new.rate - self.old.rate, 4),
-                "z": round(self.z, 3), "significant": self.significant}
+        return {
+            "measure": self.measure,
+            "key": self.key,
+            "old": self.old.as_json(),
+            "new": self.new.as_json(),
+            "change": round(self.new.rate - self.old.rate, 4),
+            "z": round(self.z, 3),
+            "significant": self.significant,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,11 +113,16 @@ class Play:
 
     def as_json(self) -> dict[str, Any]:
         """The `simulation` object of `pnp diff --format json`."""
-        return {"games": self.games, "seed": self.seed, "players": list(self.players),
-                "test": TEST, "moves": [m.as_json() for m in self.moves],
-                "significant": sum(m.significant for m in self.moves),
-                "invariant_violations": {"old": self.broken[0], "new": self.broken[1]},
-                "note": self.note}
+        return {
+            "games": self.games,
+            "seed": self.seed,
+            "players": list(self.players),
+            "test": TEST,
+            "moves": [m.as_json() for m in self.moves],
+            "significant": sum(m.significant for m in self.moves),
+            "invariant_violations": {"old": self.broken[0], "new": self.broken[1]},
+            "note": self.note,
+        }
 
 
 def _records(summary: Mapping[str, Any], measure: str) -> Iterator[tuple[str, Rate]]:
@@ -162,5 +177,10 @@ def simulate(old: Game, new: Game, games: int, seed: int, jobs: int) -> Play:
         return Play(games, seed, (), (), (0, 0), f"not simulated: {exc}")
     old_run, new_run = sim.run(old_plan, jobs), sim.run(new_plan, jobs)
     a, b = sim.summarise(old_run), sim.summarise(new_run)
-    return Play(games, seed, tuple(counts), tuple(moves(a, b)),
-                (len(a["invariant_violations"]), len(b["invariant_violations"])))
+    return Play(
+        games,
+        seed,
+        tuple(counts),
+        tuple(moves(a, b)),
+        (len(a["invariant_violations"]), len(b["invariant_violations"])),
+    )

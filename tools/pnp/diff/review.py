@@ -74,8 +74,9 @@ def _games(request: Request) -> list[str]:
         return sorted(have)
     missing = [g for g in request.games if g not in have]
     if missing:
-        raise VersionError(f"no game '{missing[0]}' in {request.old.describe()} or in "
-                           f"{request.new.describe()}")
+        raise VersionError(
+            f"no game '{missing[0]}' in {request.old.describe()} or in {request.new.describe()}"
+        )
     return list(request.games)
 
 
@@ -88,31 +89,54 @@ def _check(version: Version, games: Sequence[str]) -> tuple[dict[str, Game], Pro
     errors, _ = counts(result.diagnostics)
     if not errors:
         return result.games, None
-    shown = [Diagnostic(version.show(d.file), d.line, d.col, d.code, version.scrub(d.message),
-                        version.scrub(d.hint)) for d in result.diagnostics]
+    shown = [
+        Diagnostic(
+            version.show(d.file),
+            d.line,
+            d.col,
+            d.code,
+            version.scrub(d.message),
+            version.scrub(d.hint),
+        )
+        for d in result.diagnostics
+    ]
     return result.games, Problems(version, shown, result.files, len(result.explained))
 
 
 def _warnings(diff: GameDiff) -> list[str]:
     """Old and new prints must never be mixed at a table: a printed change needs a new
     version."""
-    if diff.old is None or diff.new is None or diff.new_version is None or \
-            diff.old_version != diff.new_version:
+    if (
+        diff.old is None
+        or diff.new is None
+        or diff.new_version is None
+        or diff.old_version != diff.new_version
+    ):
         return []
     printed = len(diff.printed)
     # a template rewritten to print the same words reprints nothing: no new version needed
-    other = list(dict.fromkeys(heading(c.section).lower() for c in diff.changes
-                               if not all(f.name.endswith(TEMPLATE.format(""))
-                                          for f in c.fields)))
+    other = list(
+        dict.fromkeys(
+            heading(c.section).lower()
+            for c in diff.changes
+            if not all(f.name.endswith(TEMPLATE.format("")) for f in c.fields)
+        )
+    )
     if not printed and not other:
         return []
-    parts = (", ".join(other[:-1]) + " and " + other[-1] if len(other) > 1 else other[0]) \
-        if other else "the printed components"
-    reprint = f" ({printed} printed component{'s' if printed != 1 else ''} to reprint)" \
-        if printed else ""
-    return [f"{parts} changed{reprint} but the version is still {diff.new_version}: bump the "
-            "version in the game document, so that old and new prints are never mixed at a "
-            "table"]
+    parts = (
+        (", ".join(other[:-1]) + " and " + other[-1] if len(other) > 1 else other[0])
+        if other
+        else "the printed components"
+    )
+    reprint = (
+        f" ({printed} printed component{'s' if printed != 1 else ''} to reprint)" if printed else ""
+    )
+    return [
+        f"{parts} changed{reprint} but the version is still {diff.new_version}: bump the "
+        "version in the game document, so that old and new prints are never mixed at a "
+        "table"
+    ]
 
 
 def review(request: Request, sim: int = 0, seed: int = 0, jobs: int = 1) -> Review:
@@ -129,9 +153,15 @@ def review(request: Request, sim: int = 0, seed: int = 0, jobs: int = 1) -> Revi
         old, new = old_models.get(game_id), new_models.get(game_id)
         either = new or old
         assert either is not None
-        diff = GameDiff(game_id, either.info.title if either.info else game_id, "unchanged",
-                        old.info.version if old and old.info else None,
-                        new.info.version if new and new.info else None, old=old, new=new)
+        diff = GameDiff(
+            game_id,
+            either.info.title if either.info else game_id,
+            "unchanged",
+            old.info.version if old and old.info else None,
+            new.info.version if new and new.info else None,
+            old=old,
+            new=new,
+        )
         before, after = old or Game(game_id), new or Game(game_id)
         diff.changes = compare(before, after) + files.compare(before.files, after.files)
         diff.check_data = check_data(before, after)
@@ -143,8 +173,14 @@ def review(request: Request, sim: int = 0, seed: int = 0, jobs: int = 1) -> Revi
         diff.warnings = _warnings(diff)
         if sim > 0 and old is not None and new is not None:
             if diff.status == "unchanged":  # the same content plays the same seeded games
-                diff.play = Play(sim, seed, (), (), (0, 0), "not simulated: the game did not "
-                                 "change, so both versions play the same games")
+                diff.play = Play(
+                    sim,
+                    seed,
+                    (),
+                    (),
+                    (0, 0),
+                    "not simulated: the game did not change, so both versions play the same games",
+                )
             else:
                 diff.play = simulate(old, new, sim, seed, jobs)
         out.games.append(diff)

@@ -81,8 +81,9 @@ class Version:
         """A message with the temporary folder's paths written as `REV:path`."""
         if self.extracted is None:
             return text
-        for folder in dict.fromkeys((str(self.extracted.resolve()), str(self.extracted),
-                                     display_path(self.extracted))):
+        for folder in dict.fromkeys(
+            (str(self.extracted.resolve()), str(self.extracted), display_path(self.extracted))
+        ):
             text = text.replace(folder + "/", f"{self.label}:")
         return text
 
@@ -118,11 +119,17 @@ class Spec:
 def _git(cwd: Path, *args: str, data: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
     """Run git in `cwd`, pathspecs taken literally; VersionError when git is missing."""
     try:
-        return subprocess.run(["git", "--literal-pathspecs", "-C", str(cwd), *args],
-                              input=data, capture_output=True, check=False)
+        return subprocess.run(
+            ["git", "--literal-pathspecs", "-C", str(cwd), *args],
+            input=data,
+            capture_output=True,
+            check=False,
+        )
     except FileNotFoundError:
-        raise VersionError("git is not installed, so revisions cannot be read "
-                           "(compare two content folders instead)") from None
+        raise VersionError(
+            "git is not installed, so revisions cannot be read "
+            "(compare two content folders instead)"
+        ) from None
 
 
 def find_repo(content: Path) -> Repo | None:
@@ -149,8 +156,9 @@ def resolve(repo: Repo, word: str) -> str | None:
     """The full hash of the commit a revision names, or None when git knows no such commit."""
     if word.startswith("-"):
         return None
-    proc = _git(repo.root, "rev-parse", "--verify", "--quiet", "--end-of-options",
-                f"{word}^{{commit}}")
+    proc = _git(
+        repo.root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{word}^{{commit}}"
+    )
     if proc.returncode != 0:
         return None
     return proc.stdout.decode("ascii", "replace").strip() or None
@@ -162,8 +170,10 @@ def extract(repo: Repo, commit: str, label: str, dest: Path) -> Path:
     where = [repo.prefix] if repo.prefix else []
     listing = _git(repo.root, "ls-tree", "-r", "-z", commit, "--", *where)
     if listing.returncode != 0:
-        raise VersionError(f"cannot list the files of revision {label}: "
-                           f"{listing.stderr.decode('utf-8', 'replace').strip()}")
+        raise VersionError(
+            f"cannot list the files of revision {label}: "
+            f"{listing.stderr.decode('utf-8', 'replace').strip()}"
+        )
     blobs: list[tuple[str, str]] = []  # (object, path)
     for entry in listing.stdout.split(b"\0"):
         if not entry:
@@ -175,16 +185,22 @@ def extract(repo: Repo, commit: str, label: str, dest: Path) -> Path:
     if not blobs:
         shown = repo.prefix or "the repository's root"
         raise VersionError(f"revision {label} has no content folder '{shown}' (no files there)")
-    batch = _git(repo.root, "cat-file", "--batch",
-                 data="".join(f"{obj}\n" for obj, _ in blobs).encode("ascii"))
+    batch = _git(
+        repo.root,
+        "cat-file",
+        "--batch",
+        data="".join(f"{obj}\n" for obj, _ in blobs).encode("ascii"),
+    )
     if batch.returncode != 0:
-        raise VersionError(f"cannot read the files of revision {label}: "
-                           f"{batch.stderr.decode('utf-8', 'replace').strip()}")
+        raise VersionError(
+            f"cannot read the files of revision {label}: "
+            f"{batch.stderr.decode('utf-8', 'replace').strip()}"
+        )
     out, pos = batch.stdout, 0
     for _obj, file in blobs:
         header_end = out.index(b"\n", pos)
         size = int(out[pos:header_end].split()[2])
-        body = out[header_end + 1:header_end + 1 + size]
+        body = out[header_end + 1 : header_end + 1 + size]
         pos = header_end + 1 + size + 1  # the contents end with a newline of git's own
         rel = PurePosixPath(file)
         if rel.is_absolute() or ".." in rel.parts:  # never write outside the folder
@@ -200,10 +216,11 @@ def _folder_spec(word: str) -> Spec:
     if not find_games(folder):
         hint = ""
         if any(folder.glob("*.yaml")) or any(folder.glob("*.yml")):
-            hint = (" (it looks like a game folder: give the content folder that holds the "
-                    f"game folders, such as '{display_path(folder.resolve().parent)}')")
-        raise VersionError(f"folder '{word}' holds no game: a game is a folder of YAML "
-                           f"files{hint}")
+            hint = (
+                " (it looks like a game folder: give the content folder that holds the "
+                f"game folders, such as '{display_path(folder.resolve().parent)}')"
+            )
+        raise VersionError(f"folder '{word}' holds no game: a game is a folder of YAML files{hint}")
     return Spec(word, "folder", folder)
 
 
@@ -230,8 +247,10 @@ def classify(content: Path, words: Sequence[str]) -> tuple[list[Spec], list[str]
                 raise VersionError(_unknown(word, content, repo, sorted(known)))
             spec = Spec(word, "revision", commit=commit)
         if games:
-            raise VersionError(f"'{word}' is a version, but versions come before games "
-                               f"(pnp diff [A] [B] [GAME ...])")
+            raise VersionError(
+                f"'{word}' is a version, but versions come before games "
+                f"(pnp diff [A] [B] [GAME ...])"
+            )
         if len(specs) == 2:
             raise VersionError(f"'{word}' would be a third version; pnp diff compares two")
         specs.append(spec)
@@ -245,11 +264,14 @@ def classify(content: Path, words: Sequence[str]) -> tuple[list[Spec], list[str]
                 where = display_path(content)
                 raise VersionError(
                     f"no revision to compare with: '{where}' is not in a git repository with "
-                    "a commit (give a revision, or two content folders: pnp diff OLD NEW)")
+                    "a commit (give a revision, or two content folders: pnp diff OLD NEW)"
+                )
             specs.append(Spec("HEAD", "revision", commit=commit))
         if not content.is_dir():
-            raise VersionError(f"no content folder at '{display_path(content)}' to compare "
-                               f"with {specs[0].label} (use --content DIR)")
+            raise VersionError(
+                f"no content folder at '{display_path(content)}' to compare "
+                f"with {specs[0].label} (use --content DIR)"
+            )
         specs.append(Spec(WORKTREE, "worktree", content))
     if not repo_looked and any(s.kind == "revision" for s in specs):
         repo = find_repo(content)
@@ -258,8 +280,10 @@ def classify(content: Path, words: Sequence[str]) -> tuple[list[Spec], list[str]
 
 def _unknown(word: str, content: Path, repo: Repo | None, games: list[str]) -> str:
     if repo is None:
-        why = (f"no folder of that name, and the content folder '{display_path(content)}' is "
-               "not in a git repository")
+        why = (
+            f"no folder of that name, and the content folder '{display_path(content)}' is "
+            "not in a git repository"
+        )
     else:
         why = f"no folder of that name, and no revision of that name in {display_path(repo.root)}"
     game = closest(word, games)
@@ -279,8 +303,9 @@ def open_versions(content: Path, words: Sequence[str]) -> Iterator[Request]:
                 assert repo is not None
                 tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pnp-diff-")))
                 folder = extract(repo, spec.commit, spec.label, tmp)
-                versions.append(Version(spec.label, "revision", folder, spec.commit, tmp,
-                                        repo.prefix))
+                versions.append(
+                    Version(spec.label, "revision", folder, spec.commit, tmp, repo.prefix)
+                )
             else:
                 assert spec.folder is not None
                 versions.append(Version(spec.label, spec.kind, spec.folder))

@@ -31,8 +31,9 @@ def _key(token: str) -> str:
 def diff(old: str, new: str) -> list[Piece]:
     """The pieces that turn `old` into `new`, word by word."""
     a, b = tokens(old), tokens(new)
-    matcher = difflib.SequenceMatcher(None, [_key(t) for t in a], [_key(t) for t in b],
-                                      autojunk=False)
+    matcher = difflib.SequenceMatcher(
+        None, [_key(t) for t in a], [_key(t) for t in b], autojunk=False
+    )
     pieces: list[Piece] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
@@ -50,8 +51,13 @@ def _merge(pieces: Sequence[Piece]) -> list[Piece]:
     change `[-a b-]`; then join neighbours with the same op."""
     out: list[Piece] = []
     for i, (op, text) in enumerate(pieces):
-        between = (0 < i < len(pieces) - 1 and op == "=" and text.isspace()
-                   and pieces[i - 1][0] != "=" and pieces[i + 1][0] != "=")
+        between = (
+            0 < i < len(pieces) - 1
+            and op == "="
+            and text.isspace()
+            and pieces[i - 1][0] != "="
+            and pieces[i + 1][0] != "="
+        )
         if between:
             out += [("-", text), ("+", text)]
         else:
@@ -88,8 +94,10 @@ def side(pieces: Sequence[Piece], which: str) -> list[tuple[str, bool]]:
 
 def mark_text(pieces: Sequence[Piece]) -> str:
     """Plain text marks, as `git diff --word-diff` prints them: `[-old-]{+new+}`."""
-    return "".join(text if op == "=" else f"[-{text}-]" if op == "-" else f"{{+{text}+}}"
-                   for op, text in pieces)
+    return "".join(
+        text if op == "=" else f"[-{text}-]" if op == "-" else f"{{+{text}+}}"
+        for op, text in pieces
+    )
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_~\[\]<>|#])")

@@ -35,8 +35,16 @@ def image(data: bytes) -> ImageReader:
 Rect = tuple[float, float, float, float]  # x, y of the bottom-left corner, width, height (pt)
 
 
-def draw_art(canvas: Canvas, game: Game, rel: str, rect: Rect, colour: str | None = None,
-             *, alpha: float = 1.0, outline: bool = False) -> bool:
+def draw_art(
+    canvas: Canvas,
+    game: Game,
+    rel: str,
+    rect: Rect,
+    colour: str | None = None,
+    *,
+    alpha: float = 1.0,
+    outline: bool = False,
+) -> bool:
     """Draw the picture `rel` (as the content names it) centred in `rect`, as large as it
     fits and keeping its proportions: an SVG as vectors, fitted by what it draws (not its
     margins) and recoloured to `colour` when it is drawn in one colour; a PNG or JPEG as an
@@ -50,8 +58,7 @@ def draw_art(canvas: Canvas, game: Game, rel: str, rect: Rect, colour: str | Non
         found = svg(game, rel)
         if found is None or isinstance(found, Unusable):
             return False
-        drawing, (x0, y0, x1, y1) = _tinted(art_digest(game, rel), found, colour, alpha,
-                                            outline)
+        drawing, (x0, y0, x1, y1) = _tinted(art_digest(game, rel), found, colour, alpha, outline)
         scale = min(w / (x1 - x0), h / (y1 - y0))
         canvas.saveState()
         canvas.translate(x + (w - scale * (x1 - x0)) / 2, y + (h - scale * (y1 - y0)) / 2)
@@ -65,8 +72,7 @@ def draw_art(canvas: Canvas, game: Game, rel: str, rect: Rect, colour: str | Non
         return False
     canvas.saveState()
     canvas.setFillAlpha(alpha)
-    canvas.drawImage(image(data), x, y, w, h, preserveAspectRatio=True, anchor="c",
-                     mask="auto")
+    canvas.drawImage(image(data), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
     canvas.restoreState()
     return True
 
@@ -96,8 +102,9 @@ _TINTED: dict[tuple[str, str | None, float, bool], tuple[Drawing, Bounds]] = {}
 OUTLINE = 0.011  # an outline's width, as a share of the picture's larger side
 
 
-def _tinted(digest: str, drawing: Drawing, colour: str | None, alpha: float,
-            outline: bool = False) -> tuple[Drawing, Bounds]:
+def _tinted(
+    digest: str, drawing: Drawing, colour: str | None, alpha: float, outline: bool = False
+) -> tuple[Drawing, Bounds]:
     """The drawing in `colour` (when it is drawn in one colour: a picture of several
     colours keeps them), at `alpha`, and as outlines if asked, with the bounds of what it
     draws; made once per picture and look."""
@@ -105,9 +112,12 @@ def _tinted(digest: str, drawing: Drawing, colour: str | None, alpha: float,
     if key not in _TINTED:
         if len(_TINTED) >= 4096:
             _TINTED.clear()
-        paints = {str(p) for s in _shapes(drawing) for p in (getattr(s, "fillColor", None),
-                                                             getattr(s, "strokeColor", None))
-                  if p is not None}
+        paints = {
+            str(p)
+            for s in _shapes(drawing)
+            for p in (getattr(s, "fillColor", None), getattr(s, "strokeColor", None))
+            if p is not None
+        }
         x0, y0, x1, y1 = drawing.getBounds()
         one = colour is not None and len(paints) <= 1
         out = drawing
@@ -141,6 +151,9 @@ def _shapes(node: Group | Shape) -> list[Any]:
 def mix(a: str, b: str, t: float) -> str:
     """The colour `t` of the way from `a` to `b` (hex colours)."""
     ca, cb = colors.HexColor(a), colors.HexColor(b)
-    parts = (ca.red + (cb.red - ca.red) * t, ca.green + (cb.green - ca.green) * t,
-             ca.blue + (cb.blue - ca.blue) * t)
+    parts = (
+        ca.red + (cb.red - ca.red) * t,
+        ca.green + (cb.green - ca.green) * t,
+        ca.blue + (cb.blue - ca.blue) * t,
+    )
     return "#" + "".join(f"{round(v * 255):02x}" for v in parts)

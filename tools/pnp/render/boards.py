@@ -38,8 +38,18 @@ from pnp.render.units import mm, to_mm
 # each dark enough for the band's pale type and for its own type on the pale panels (WCAG
 # 4.5:1, tests/test_ink_saver_contrast.py).
 PALETTE = (
-    "#23395b", "#5b3f8c", "#37474f", "#1f6f78", "#9c3d54", "#4e342e",
-    "#2f5d50", "#8d5524", "#454b8c", "#7b2d26", "#556b2f", "#7d6218",
+    "#23395b",
+    "#5b3f8c",
+    "#37474f",
+    "#1f6f78",
+    "#9c3d54",
+    "#4e342e",
+    "#2f5d50",
+    "#8d5524",
+    "#454b8c",
+    "#7b2d26",
+    "#556b2f",
+    "#7d6218",
 )
 GOLD = "#c9a227"
 GOLD_DARK = "#8d6e12"
@@ -61,11 +71,37 @@ TAB_INSET = mm(0.6)  # a tab's sides inside its Heat box's
 TAB_PAD = mm(0.5)  # between a tab's side and its shield or words
 TAB_ICON = mm(3.0)  # the room of the shield before the words
 
-TITLES = frozenset({
-    "dame", "sir", "lady", "lord", "count", "countess", "baron", "baroness", "mother",
-    "father", "sister", "brother", "colonel", "major", "general", "captain", "dr", "doctor",
-    "mr", "mrs", "ms", "madame", "monsieur", "prince", "princess", "duke", "duchess",
-})
+TITLES = frozenset(
+    {
+        "dame",
+        "sir",
+        "lady",
+        "lord",
+        "count",
+        "countess",
+        "baron",
+        "baroness",
+        "mother",
+        "father",
+        "sister",
+        "brother",
+        "colonel",
+        "major",
+        "general",
+        "captain",
+        "dr",
+        "doctor",
+        "mr",
+        "mrs",
+        "ms",
+        "madame",
+        "monsieur",
+        "prince",
+        "princess",
+        "duke",
+        "duchess",
+    }
+)
 
 
 class BoardError(ValueError):
@@ -92,8 +128,10 @@ class Face:
 
 def _rules(game: Game) -> DIRules:
     if not isinstance(game.rules, DIRules):
-        raise BoardError(f"{game.id}: character boards need Diplomatic Immunity's rules "
-                         "numbers (the Heat track and the Limits), and there are none")
+        raise BoardError(
+            f"{game.id}: character boards need Diplomatic Immunity's rules "
+            "numbers (the Heat track and the Limits), and there are none"
+        )
     return game.rules
 
 
@@ -103,8 +141,9 @@ def pair(archetype: Archetype) -> tuple[Diplomat, Diplomat]:
     men = [d for d in archetype.diplomats if d.face == "man"]
     if len(women) != 1 or len(men) != 1 or len(archetype.diplomats) != 2:
         faces = ", ".join(f"{d.name} ({d.face})" for d in archetype.diplomats) or "none"
-        raise BoardError(f"the {archetype.name} board needs one woman and one man, one per "
-                         f"face; it has: {faces}")
+        raise BoardError(
+            f"the {archetype.name} board needs one woman and one man, one per face; it has: {faces}"
+        )
     return women[0], men[0]
 
 
@@ -119,15 +158,33 @@ def faces(game: Game) -> list[tuple[Face, Face]]:
         top = rules.heat.track_max
         for limit, what in ((with_imm, "with"), (without, "without")):
             if not 0 < limit <= top:
-                raise BoardError(f"the {arch.name}'s Limit {what} Immunity is {limit}, off the "
-                                 f"Heat track (0 to {top})")
+                raise BoardError(
+                    f"the {arch.name}'s Limit {what} Immunity is {limit}, off the "
+                    f"Heat track (0 to {top})"
+                )
         front, back = pair(arch)
         colour = PALETTE[i % len(PALETTE)]
         # a Limit an archetype changes is written at its modifier; the others at the rules
-        limit_src = next((t.src for t in (*arch.bend.while_, *arch.cost.while_)
-                      if t.name == "limit"), rules.heat.src)
-        f, b = (Face(arch, d, colour, with_imm, without, top, rules.scandal.heat_after, i + 1,
-                     len(archetypes), rules.heat.src, limit_src) for d in (front, back))
+        limit_src = next(
+            (t.src for t in (*arch.bend.while_, *arch.cost.while_) if t.name == "limit"),
+            rules.heat.src,
+        )
+        f, b = (
+            Face(
+                arch,
+                d,
+                colour,
+                with_imm,
+                without,
+                top,
+                rules.scandal.heat_after,
+                i + 1,
+                len(archetypes),
+                rules.heat.src,
+                limit_src,
+            )
+            for d in (front, back)
+        )
         out.append((f, b))
     return out
 
@@ -163,8 +220,11 @@ def name_box(layout: Layout, which: str) -> Box:
 
 
 def abilities(face: Face) -> tuple[tuple[str, Ability], ...]:
-    return (("bend", face.archetype.bend), ("cost", face.archetype.cost),
-            ("signature", face.diplomat.signature))
+    return (
+        ("bend", face.archetype.bend),
+        ("cost", face.archetype.cost),
+        ("signature", face.diplomat.signature),
+    )
 
 
 def texts(face: Face, layout: Layout) -> Iterator[tuple[str, Box, str, Src]]:
@@ -172,12 +232,20 @@ def texts(face: Face, layout: Layout) -> Iterator[tuple[str, Box, str, Src]]:
     check measures, and what `draw_face` draws."""
     who = f"{face.diplomat.name}'s board"
     yield f"the name on {who}", layout.box("name"), face.diplomat.name, face.diplomat.src
-    yield (f"the archetype on {who}", layout.box("archetype"), face.archetype.name.upper(),
-           face.archetype.src)
+    yield (
+        f"the archetype on {who}",
+        layout.box("archetype"),
+        face.archetype.name.upper(),
+        face.archetype.src,
+    )
     for which, ability in abilities(face):
         yield f"the {which} name on {who}", name_box(layout, which), ability.name, ability.src
-        yield f"the {which} text on {who}", layout.box(which), ability.text.printed, \
-            ability.text.src
+        yield (
+            f"the {which} text on {who}",
+            layout.box(which),
+            ability.text.printed,
+            ability.text.src,
+        )
 
 
 def fit(what: str, box: Box, content: str, src: Src | None = None) -> rtext.Fitted:
@@ -185,15 +253,16 @@ def fit(what: str, box: Box, content: str, src: Src | None = None) -> rtext.Fitt
     `draw_face` raise BoardError."""
     if box.style is None:
         raise BoardError(f"the '{box.name}' box of the board layout has no type (face, size)")
-    return rtext.fit(content, box.style, box.w, box.h, what=what, box=box.name,
-                     src=src or box.src)
+    return rtext.fit(content, box.style, box.w, box.h, what=what, box=box.name, src=src or box.src)
 
 
 def _overflow(m: rtext.Measured) -> str:
     """Why a text cannot be drawn: what it is, its box, and how far it runs past it."""
-    return (f"{m.what} does not fit its '{m.box}' box: {m.text!r} runs "
-            f"{to_mm(m.fitted.overflow):.1f} mm past it at {m.fitted.size:g} pt, the smallest "
-            "the layout allows; shorten it or give the box room")
+    return (
+        f"{m.what} does not fit its '{m.box}' box: {m.text!r} runs "
+        f"{to_mm(m.fitted.overflow):.1f} mm past it at {m.fitted.size:g} pt, the smallest "
+        "the layout allows; shorten it or give the box room"
+    )
 
 
 def problems(game: Game, geo: Geometry) -> list[str]:
@@ -220,8 +289,9 @@ def problems(game: Game, geo: Geometry) -> list[str]:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout,
-              theme: Theme) -> None:
+def draw_face(
+    canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout, theme: Theme
+) -> None:
     """One face of a board, trim bottom-left at (0, 0), background into the bleed; raises
     BoardError, once it is drawn, if any text on it does not fit its box."""
     with rtext.measuring() as seen:
@@ -231,10 +301,13 @@ def draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout
         raise BoardError("; ".join(_overflow(m) for m in failed))
 
 
-def _draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout,
-               theme: Theme) -> None:
-    fitted = {box.name: (box, fit(what, box, content, src))
-              for what, box, content, src in texts(face, layout)}
+def _draw_face(
+    canvas: Canvas, size: Size, game: Game, face: Face, layout: Layout, theme: Theme
+) -> None:
+    fitted = {
+        box.name: (box, fit(what, box, content, src))
+        for what, box, content, src in texts(face, layout)
+    }
     b = size.bleed
     canvas.setFillColor(theme.fill(PAPER))
     canvas.rect(-b, -b, size.width + 2 * b, size.height + 2 * b, stroke=0, fill=1)
@@ -253,9 +326,22 @@ def _draw_face(canvas: Canvas, size: Size, game: Game, face: Face, layout: Layou
     _footer(canvas, size, game, face, layout.box("footer"))
 
 
-def _label(canvas: Canvas, text: str, font: str, size: float, x: float, y: float, room: float,
-           align: str = "left", *, what: str, box: Box, src: Src | None = None,
-           floor: float | None = None, rise: float = 0.0) -> rtext.Fitted:
+def _label(
+    canvas: Canvas,
+    text: str,
+    font: str,
+    size: float,
+    x: float,
+    y: float,
+    room: float,
+    align: str = "left",
+    *,
+    what: str,
+    box: Box,
+    src: Src | None = None,
+    floor: float | None = None,
+    rise: float = 0.0,
+) -> rtext.Fitted:
     """One line at `size` with its baseline at y, shrinking to fit its room (down to `floor`,
     70% of the size unless given, never below the layouts' floor for labels); `rise` lifts a
     smaller line by that share of the size it lost, to keep it centred where the full size
@@ -317,32 +403,93 @@ def _band(canvas: Canvas, size: Size, face: Face, layout: Layout, theme: Theme) 
 # smooth curve. The woman wears her hair up in a bun, with pearls; the man has short hair,
 # a collar and lapels.
 _WOMAN = (
-    (-0.05, 0.60), (0.16, 0.56), (0.27, 0.42), (0.29, 0.29), (0.28, 0.23), (0.355, 0.11),
-    (0.30, 0.065), (0.315, 0.02), (0.295, -0.015), (0.31, -0.05), (0.28, -0.11),
-    (0.27, -0.17), (0.19, -0.24), (0.12, -0.28), (0.13, -0.48), (0.40, -0.70), (0.70, -1.0),
-    (0.70, -1.3), (-0.85, -1.3), (-0.70, -0.80), (-0.30, -0.60), (-0.12, -0.45),
-    (-0.13, -0.22), (-0.28, -0.02), (-0.33, 0.22), (-0.26, 0.48),
+    (-0.05, 0.60),
+    (0.16, 0.56),
+    (0.27, 0.42),
+    (0.29, 0.29),
+    (0.28, 0.23),
+    (0.355, 0.11),
+    (0.30, 0.065),
+    (0.315, 0.02),
+    (0.295, -0.015),
+    (0.31, -0.05),
+    (0.28, -0.11),
+    (0.27, -0.17),
+    (0.19, -0.24),
+    (0.12, -0.28),
+    (0.13, -0.48),
+    (0.40, -0.70),
+    (0.70, -1.0),
+    (0.70, -1.3),
+    (-0.85, -1.3),
+    (-0.70, -0.80),
+    (-0.30, -0.60),
+    (-0.12, -0.45),
+    (-0.13, -0.22),
+    (-0.28, -0.02),
+    (-0.33, 0.22),
+    (-0.26, 0.48),
 )
 _WOMAN_HAIR = (
-    (-0.05, 0.68), (0.20, 0.61), (0.29, 0.46), (0.18, 0.42), (0.04, 0.36), (-0.05, 0.18),
-    (-0.11, -0.04), (-0.17, -0.18), (-0.32, -0.08), (-0.41, 0.18), (-0.37, 0.46),
+    (-0.05, 0.68),
+    (0.20, 0.61),
+    (0.29, 0.46),
+    (0.18, 0.42),
+    (0.04, 0.36),
+    (-0.05, 0.18),
+    (-0.11, -0.04),
+    (-0.17, -0.18),
+    (-0.32, -0.08),
+    (-0.41, 0.18),
+    (-0.37, 0.46),
 )
 _MAN = (
-    (-0.05, 0.62), (0.18, 0.57), (0.30, 0.42), (0.32, 0.30), (0.31, 0.24), (0.40, 0.10),
-    (0.33, 0.05), (0.335, 0.0), (0.315, -0.04), (0.33, -0.08), (0.30, -0.14), (0.29, -0.21),
-    (0.22, -0.27), (0.14, -0.30), (0.15, -0.45), (0.45, -0.62), (0.75, -0.95), (0.75, -1.3),
-    (-0.9, -1.3), (-0.75, -0.75), (-0.35, -0.55), (-0.18, -0.42), (-0.20, -0.22),
-    (-0.32, -0.02), (-0.36, 0.22), (-0.28, 0.48),
+    (-0.05, 0.62),
+    (0.18, 0.57),
+    (0.30, 0.42),
+    (0.32, 0.30),
+    (0.31, 0.24),
+    (0.40, 0.10),
+    (0.33, 0.05),
+    (0.335, 0.0),
+    (0.315, -0.04),
+    (0.33, -0.08),
+    (0.30, -0.14),
+    (0.29, -0.21),
+    (0.22, -0.27),
+    (0.14, -0.30),
+    (0.15, -0.45),
+    (0.45, -0.62),
+    (0.75, -0.95),
+    (0.75, -1.3),
+    (-0.9, -1.3),
+    (-0.75, -0.75),
+    (-0.35, -0.55),
+    (-0.18, -0.42),
+    (-0.20, -0.22),
+    (-0.32, -0.02),
+    (-0.36, 0.22),
+    (-0.28, 0.48),
 )
 _MAN_HAIR = (
-    (-0.05, 0.65), (0.19, 0.60), (0.30, 0.45), (0.22, 0.43), (0.06, 0.40), (-0.02, 0.26),
-    (-0.05, 0.10), (-0.14, 0.02), (-0.22, -0.16), (-0.34, -0.02), (-0.39, 0.22),
+    (-0.05, 0.65),
+    (0.19, 0.60),
+    (0.30, 0.45),
+    (0.22, 0.43),
+    (0.06, 0.40),
+    (-0.02, 0.26),
+    (-0.05, 0.10),
+    (-0.14, 0.02),
+    (-0.22, -0.16),
+    (-0.34, -0.02),
+    (-0.39, 0.22),
     (-0.31, 0.50),
 )
 
 
-def _smooth(canvas: Canvas, pts: Sequence[tuple[float, float]], cx: float, cy: float,
-            r: float) -> PDFPathObject:
+def _smooth(
+    canvas: Canvas, pts: Sequence[tuple[float, float]], cx: float, cy: float, r: float
+) -> PDFPathObject:
     """A closed Catmull-Rom curve through unit points, as a reportlab path."""
     p = [(cx + x * r, cy + y * r) for x, y in pts]
     n = len(p)
@@ -350,14 +497,19 @@ def _smooth(canvas: Canvas, pts: Sequence[tuple[float, float]], cx: float, cy: f
     path.moveTo(*p[0])
     for i in range(n):
         p0, p1, p2, p3 = p[i - 1], p[i], p[(i + 1) % n], p[(i + 2) % n]
-        path.curveTo(p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6,
-                     p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6, p2[0], p2[1])
+        path.curveTo(
+            p1[0] + (p2[0] - p0[0]) / 6,
+            p1[1] + (p2[1] - p0[1]) / 6,
+            p2[0] - (p3[0] - p1[0]) / 6,
+            p2[1] - (p3[1] - p1[1]) / 6,
+            p2[0],
+            p2[1],
+        )
     path.close()
     return path
 
 
-def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box,
-              theme: Theme) -> None:
+def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box, theme: Theme) -> None:
     """The diplomat's cameo in a gold frame, with a monogram seal: their portrait when the
     content gives one (`art:`; a one-colour SVG in the cameo's relief colour, outlines only
     in the ink-saver print), else a profile in relief."""
@@ -381,8 +533,13 @@ def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box,
     canvas.clipPath(clip, stroke=0, fill=0)
     picture = face.diplomat.art
     if picture is not None and draw_art(
-            canvas, game, picture.id, (cx - inner, cy - inner, 2 * inner, 2 * inner),
-            INK if ink else "#f3ead6", outline=ink):
+        canvas,
+        game,
+        picture.id,
+        (cx - inner, cy - inner, 2 * inner, 2 * inner),
+        INK if ink else "#f3ead6",
+        outline=ink,
+    ):
         canvas.restoreState()
         _seal(canvas, face, box, cx, cy, r, ink)
         canvas.restoreState()
@@ -396,11 +553,15 @@ def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box,
     canvas.setLineWidth(0.7 if ink else 0.0001)
     canvas.setStrokeColor(INK)
     canvas.setFillColor(relief)
-    canvas.drawPath(_smooth(canvas, _WOMAN if woman else _MAN, ox, oy, s),
-                    stroke=1 if ink else 0, fill=1)
+    canvas.drawPath(
+        _smooth(canvas, _WOMAN if woman else _MAN, ox, oy, s), stroke=1 if ink else 0, fill=1
+    )
     canvas.setFillColor(shade)
-    canvas.drawPath(_smooth(canvas, _WOMAN_HAIR if woman else _MAN_HAIR, ox, oy, s),
-                    stroke=1 if ink else 0, fill=1)
+    canvas.drawPath(
+        _smooth(canvas, _WOMAN_HAIR if woman else _MAN_HAIR, ox, oy, s),
+        stroke=1 if ink else 0,
+        fill=1,
+    )
     canvas.setStrokeColor(line)
     canvas.setLineWidth(max(0.5, s * 0.022))
     canvas.setLineCap(1)
@@ -410,44 +571,52 @@ def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box,
         canvas.setFillColor(line)
         for t in range(7):  # pearls, round the front of the neck
             a = math.radians(200 + t * 20)
-            canvas.circle(ox + s * 0.01 + s * 0.14 * math.cos(a) * 1.1,
-                          oy - s * 0.47 + s * 0.06 * math.sin(a) * 1.6, s * 0.028, stroke=0,
-                          fill=1)
+            canvas.circle(
+                ox + s * 0.01 + s * 0.14 * math.cos(a) * 1.1,
+                oy - s * 0.47 + s * 0.06 * math.sin(a) * 1.6,
+                s * 0.028,
+                stroke=0,
+                fill=1,
+            )
         canvas.circle(ox - s * 0.035, oy + s * 0.0, s * 0.03, stroke=0, fill=1)  # earring
         p = canvas.beginPath()  # neckline of the gown
         p.moveTo(ox + s * 0.46, oy - s * 0.76)
-        p.curveTo(ox + s * 0.1, oy - s * 0.60, ox - s * 0.3, oy - s * 0.72, ox - s * 0.72,
-                  oy - s * 0.86)
+        p.curveTo(
+            ox + s * 0.1, oy - s * 0.60, ox - s * 0.3, oy - s * 0.72, ox - s * 0.72, oy - s * 0.86
+        )
         canvas.drawPath(p, stroke=1, fill=0)
         p = canvas.beginPath()  # a curl in the hair
         p.moveTo(ox - s * 0.02, oy + s * 0.5)
-        p.curveTo(ox - s * 0.12, oy + s * 0.44, ox - s * 0.2, oy + s * 0.3, ox - s * 0.16,
-                  oy + s * 0.16)
+        p.curveTo(
+            ox - s * 0.12, oy + s * 0.44, ox - s * 0.2, oy + s * 0.3, ox - s * 0.16, oy + s * 0.16
+        )
         canvas.drawPath(p, stroke=1, fill=0)
     else:
         p = canvas.beginPath()  # collar
         p.moveTo(ox - s * 0.2, oy - s * 0.40)
-        p.curveTo(ox - s * 0.05, oy - s * 0.47, ox + s * 0.1, oy - s * 0.45, ox + s * 0.2,
-                  oy - s * 0.44)
+        p.curveTo(
+            ox - s * 0.05, oy - s * 0.47, ox + s * 0.1, oy - s * 0.45, ox + s * 0.2, oy - s * 0.44
+        )
         p.lineTo(ox + s * 0.12, oy - s * 0.58)
         canvas.drawPath(p, stroke=1, fill=0)
         p = canvas.beginPath()  # lapel
         p.moveTo(ox - s * 0.22, oy - s * 0.5)
-        p.curveTo(ox - s * 0.05, oy - s * 0.62, ox + s * 0.05, oy - s * 0.8, ox + s * 0.1,
-                  oy - s * 1.1)
+        p.curveTo(
+            ox - s * 0.05, oy - s * 0.62, ox + s * 0.05, oy - s * 0.8, ox + s * 0.1, oy - s * 1.1
+        )
         canvas.drawPath(p, stroke=1, fill=0)
         p = canvas.beginPath()  # ear
         p.moveTo(ox - s * 0.02, oy + s * 0.2)
-        p.curveTo(ox - s * 0.1, oy + s * 0.2, ox - s * 0.1, oy + s * 0.02, ox - s * 0.03,
-                  oy + s * 0.02)
+        p.curveTo(
+            ox - s * 0.1, oy + s * 0.2, ox - s * 0.1, oy + s * 0.02, ox - s * 0.03, oy + s * 0.02
+        )
         canvas.drawPath(p, stroke=1, fill=0)
     canvas.restoreState()
     _seal(canvas, face, box, cx, cy, r, ink)
     canvas.restoreState()
 
 
-def _seal(canvas: Canvas, face: Face, box: Box, cx: float, cy: float, r: float,
-          ink: bool) -> None:
+def _seal(canvas: Canvas, face: Face, box: Box, cx: float, cy: float, r: float, ink: bool) -> None:
     """The monogram seal at the lower right of the portrait's frame."""
     a = math.radians(-42)
     sx, sy, sr = cx + r * 0.86 * math.cos(a), cy + r * 0.86 * math.sin(a), mm(5)
@@ -459,28 +628,44 @@ def _seal(canvas: Canvas, face: Face, box: Box, cx: float, cy: float, r: float,
     canvas.circle(sx, sy, sr - mm(0.7), stroke=1, fill=0)
     mono = initials(face.diplomat.name)
     canvas.setFillColor(INK if ink else "#f3e6b8")
-    _label(canvas, mono, "serif-bold", 10.5, sx, sy - 10.5 * 0.34, 1.5 * sr, "center",
-           what=f"the monogram on {_who(face)}", box=box, src=face.diplomat.src, rise=0.34)
+    _label(
+        canvas,
+        mono,
+        "serif-bold",
+        10.5,
+        sx,
+        sy - 10.5 * 0.34,
+        1.5 * sr,
+        "center",
+        what=f"the monogram on {_who(face)}",
+        box=box,
+        src=face.diplomat.src,
+        rise=0.34,
+    )
 
 
 def _mix(a: str, b: str, t: float) -> str:
     """The colour t of the way from a to b."""
-    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
 
 
-def shield(canvas: Canvas, cx: float, cy: float, s: float, fill: str, stroke: str,
-           broken: bool = False) -> None:
+def shield(
+    canvas: Canvas, cx: float, cy: float, s: float, fill: str, stroke: str, broken: bool = False
+) -> None:
     """A heraldic shield about 2s tall; broken, it is split by a crack into two halves."""
+
     def outline() -> PDFPathObject:
         p = canvas.beginPath()
         p.moveTo(cx, cy + s)
-        p.curveTo(cx + s * 0.35, cy + s * 0.82, cx + s * 0.6, cy + s * 0.82, cx + s * 0.85,
-                  cy + s * 0.8)
+        p.curveTo(
+            cx + s * 0.35, cy + s * 0.82, cx + s * 0.6, cy + s * 0.82, cx + s * 0.85, cy + s * 0.8
+        )
         p.curveTo(cx + s * 0.85, cy - s * 0.1, cx + s * 0.5, cy - s * 0.72, cx, cy - s)
-        p.curveTo(cx - s * 0.5, cy - s * 0.72, cx - s * 0.85, cy - s * 0.1, cx - s * 0.85,
-                  cy + s * 0.8)
+        p.curveTo(
+            cx - s * 0.5, cy - s * 0.72, cx - s * 0.85, cy - s * 0.1, cx - s * 0.85, cy + s * 0.8
+        )
         p.curveTo(cx - s * 0.6, cy + s * 0.82, cx - s * 0.35, cy + s * 0.82, cx, cy + s)
         p.close()
         return p
@@ -520,8 +705,9 @@ def nib(canvas: Canvas, cx: float, cy: float, s: float, colour: str) -> None:
     canvas.setFillColor(colour)
     p = canvas.beginPath()
     p.moveTo(cx, cy - s)
-    p.curveTo(cx + s * 0.25, cy - s * 0.5, cx + s * 0.62, cy - s * 0.05, cx + s * 0.5,
-              cy + s * 0.45)
+    p.curveTo(
+        cx + s * 0.25, cy - s * 0.5, cx + s * 0.62, cy - s * 0.05, cx + s * 0.5, cy + s * 0.45
+    )
     p.lineTo(cx + s * 0.32, cy + s * 1.0)
     p.lineTo(cx - s * 0.32, cy + s * 1.0)
     p.lineTo(cx - s * 0.5, cy + s * 0.45)
@@ -541,9 +727,12 @@ def _limits(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> N
     ink = theme.ink_saver
     top = _y(size, box.y)
     row = box.h / 2
-    for i, (value, broken, line1, line2) in enumerate((
+    for i, (value, broken, line1, line2) in enumerate(
+        (
             (face.with_immunity, False, "LIMIT", "with Immunity"),
-            (face.without_immunity, True, "LIMIT", "without Immunity"))):
+            (face.without_immunity, True, "LIMIT", "without Immunity"),
+        )
+    ):
         cy = top - row * i - row / 2 + mm(1.5)
         cx = box.x + mm(6.5)
         s = mm(6)
@@ -555,19 +744,55 @@ def _limits(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> N
         canvas.setLineWidth(0.9)
         canvas.circle(cx, cy + s * 0.05, s * 0.5, stroke=1, fill=1)
         canvas.setFillColor(INK if ink else WHITE)
-        _label(canvas, str(value), "sans-black", 13, cx, cy + s * 0.05 - 13 * 0.35,
-               s * 0.9, "center", what=f"the Limit {line2} on {_board(face)}", box=box,
-               src=face.heat_src, rise=0.35)
+        _label(
+            canvas,
+            str(value),
+            "sans-black",
+            13,
+            cx,
+            cy + s * 0.05 - 13 * 0.35,
+            s * 0.9,
+            "center",
+            what=f"the Limit {line2} on {_board(face)}",
+            box=box,
+            src=face.heat_src,
+            rise=0.35,
+        )
         canvas.setFillColor(INK)
         tx = box.x + mm(15.2)
-        _label(canvas, line1, "sans-black", 8, tx, cy + mm(0.8), box.x + box.w - tx,
-               what="the word LIMIT on the boards", box=box)
-        _label(canvas, line2, "sans", 7, tx, cy - mm(2.4), box.x + box.w - tx,
-               what=f"'{line2}' on the boards", box=box)
+        _label(
+            canvas,
+            line1,
+            "sans-black",
+            8,
+            tx,
+            cy + mm(0.8),
+            box.x + box.w - tx,
+            what="the word LIMIT on the boards",
+            box=box,
+        )
+        _label(
+            canvas,
+            line2,
+            "sans",
+            7,
+            tx,
+            cy - mm(2.4),
+            box.x + box.w - tx,
+            what=f"'{line2}' on the boards",
+            box=box,
+        )
 
 
-def _panel(canvas: Canvas, size: Size, face: Face, layout: Layout, which: str,
-           fitted: dict[str, tuple[Box, rtext.Fitted]], theme: Theme) -> None:
+def _panel(
+    canvas: Canvas,
+    size: Size,
+    face: Face,
+    layout: Layout,
+    which: str,
+    fitted: dict[str, tuple[Box, rtext.Fitted]],
+    theme: Theme,
+) -> None:
     """One ability: a panel with a tag, the name and the text."""
     ink = theme.ink_saver
     head = layout.box(f"{which}_name")
@@ -611,8 +836,10 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
     # two above, one below between them: as far apart as the box allows
     dx = min(box.w - 2 * r, (box.h - 2 * r) * 2 / math.sqrt(3))
     if dx < 2 * r:
-        raise BoardError(f"the 'slots' box ({to_mm(box.w):.1f} x {to_mm(box.h):.1f} mm) is "
-                         f"too small for three {to_mm(CHIP_SIZE):.2f} mm chips")
+        raise BoardError(
+            f"the 'slots' box ({to_mm(box.w):.1f} x {to_mm(box.h):.1f} mm) is "
+            f"too small for three {to_mm(CHIP_SIZE):.2f} mm chips"
+        )
     dy = dx * math.sqrt(3) / 2
     left = box.x + (box.w - 2 * r - dx) / 2 + r
     top = _y(size, box.y + (box.h - 2 * r - dy) / 2) - r
@@ -643,19 +870,49 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
             canvas.setLineWidth(0.8)
             canvas.circle(cx, iy, mm(3.6), stroke=1, fill=0)
             canvas.setFillColor(INK if ink else face.colour)  # type, not a faint outline
-            _label(canvas, initials(face.diplomat.name), "serif-bold", 9, cx,
-                   iy - 9 * 0.34, mm(6), "center",
-                   what=f"the monogram in the Favor slot on {_who(face)}", box=box,
-                   src=face.diplomat.src, rise=0.34)
+            _label(
+                canvas,
+                initials(face.diplomat.name),
+                "serif-bold",
+                9,
+                cx,
+                iy - 9 * 0.34,
+                mm(6),
+                "center",
+                what=f"the monogram in the Favor slot on {_who(face)}",
+                box=box,
+                src=face.diplomat.src,
+                rise=0.34,
+            )
         # the widest a line may be, inside the dashed ring at its height
         room = 2 * math.sqrt((r - mm(1.8)) ** 2 - mm(6.4) ** 2)
         canvas.setFillColor(INK if ink else face.colour)
-        _label(canvas, label, "sans-black", 7, cx, cy + mm(5.6), room, "center",
-               what=f"the {label} slot's name on the boards", box=box)
+        _label(
+            canvas,
+            label,
+            "sans-black",
+            7,
+            cx,
+            cy + mm(5.6),
+            room,
+            "center",
+            what=f"the {label} slot's name on the boards",
+            box=box,
+        )
         canvas.setFillColor(INK if ink else MUTED)
-        _label(canvas, note, "sans", 6, cx, cy - mm(6.2), room, "center",
-               what=f"the {label} slot's note on {_board(face)}", box=box,
-               src=face.heat_src)
+        _label(
+            canvas,
+            note,
+            "sans",
+            6,
+            cx,
+            cy - mm(6.2),
+            room,
+            "center",
+            what=f"the {label} slot's note on {_board(face)}",
+            box=box,
+            src=face.heat_src,
+        )
         canvas.restoreState()
 
 
@@ -676,8 +933,18 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
     canvas.setFillColor(INK if ink else HEAT)
     icons.flame(canvas, lx, bottom + bh * 0.62, mm(3.6))
     canvas.setFillColor(INK)
-    _label(canvas, "HEAT", "sans-black", 9, lx, bottom + mm(2.2), label_w - mm(2),
-           "center", what="the Heat track's name on the boards", box=box)
+    _label(
+        canvas,
+        "HEAT",
+        "sans-black",
+        9,
+        lx,
+        bottom + mm(2.2),
+        label_w - mm(2),
+        "center",
+        what="the Heat track's name on the boards",
+        box=box,
+    )
     canvas.restoreState()
     for i in range(n):
         x = box.x + label_w + i * (bw + gap)
@@ -694,25 +961,57 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
         canvas.setDash()
         number = INK if ink else _mix(TRACK_COOL, TRACK_HOT, t)
         canvas.setFillColor(_mix(number, WHITE, PAST_LIMIT_FADE) if beyond else number)
-        _label(canvas, str(i), "sans-black", 22, x + bw / 2, bottom + bh / 2 - 22 * 0.35,
-               bw - mm(2), "center", what="a number of the Heat track on the boards", box=box,
-               src=face.heat_src, floor=HEAT_FLOOR, rise=0.35)
+        _label(
+            canvas,
+            str(i),
+            "sans-black",
+            22,
+            x + bw / 2,
+            bottom + bh / 2 - 22 * 0.35,
+            bw - mm(2),
+            "center",
+            what="a number of the Heat track on the boards",
+            box=box,
+            src=face.heat_src,
+            floor=HEAT_FLOOR,
+            rise=0.35,
+        )
         if i == face.heat_after:
             canvas.setFillColor(MUTED)
-            _label(canvas, "back here after a Scandal", "sans-bold", NOTE_SIZE, x + bw / 2,
-                   bottom + mm(1.3), bw - mm(2), "center",
-                   what="the Heat track's note on a Scandal on the boards", box=box,
-                   src=face.heat_src)
+            _label(
+                canvas,
+                "back here after a Scandal",
+                "sans-bold",
+                NOTE_SIZE,
+                x + bw / 2,
+                bottom + mm(1.3),
+                bw - mm(2),
+                "center",
+                what="the Heat track's note on a Scandal on the boards",
+                box=box,
+                src=face.heat_src,
+            )
         canvas.restoreState()
-        marks = [m for m in ((face.with_immunity, False), (face.without_immunity, True))
-                 if m[0] == i]
+        marks = [
+            m for m in ((face.with_immunity, False), (face.without_immunity, True)) if m[0] == i
+        ]
         for k, (_value, broken) in enumerate(marks):
-            _limit_tab(canvas, x + bw / 2, top, bw, tab_h, face, broken, theme, k, len(marks),
-                       box)
+            _limit_tab(canvas, x + bw / 2, top, bw, tab_h, face, broken, theme, k, len(marks), box)
 
 
-def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face: Face,
-               broken: bool, theme: Theme, k: int, count: int, box: Box) -> None:
+def _limit_tab(
+    canvas: Canvas,
+    cx: float,
+    base: float,
+    bw: float,
+    h: float,
+    face: Face,
+    broken: bool,
+    theme: Theme,
+    k: int,
+    count: int,
+    box: Box,
+) -> None:
     """A tab on top of a Heat box: 'LIMIT' with a shield, or without one."""
     ink = theme.ink_saver
     w = bw / count
@@ -730,14 +1029,26 @@ def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face
         text = "NO IMMUNITY" if broken else "IMMUNITY"
     # the shield and the words, centred in the tab, the words in the room the shield leaves
     room = w - 2 * TAB_INSET - 2 * TAB_PAD - TAB_ICON
-    fitted = rtext.fit_line(text, rtext.Style(face=TAB_FACE, size=TAB_SIZE, min_size=TAB_SIZE),
-                            room, what="a Limit's tab on the Heat track on the boards",
-                            box=box.name, src=face.limit_src)
+    fitted = rtext.fit_line(
+        text,
+        rtext.Style(face=TAB_FACE, size=TAB_SIZE, min_size=TAB_SIZE),
+        room,
+        what="a Limit's tab on the Heat track on the boards",
+        box=box.name,
+        src=face.limit_src,
+    )
     icon = TAB_ICON + min(max(room - fitted.width, 0.0), mm(0.5))  # air after the shield
     start = x + w / 2 - (fitted.width + icon) / 2
     cy = base + h / 2 - mm(0.3)
-    shield(canvas, start + TAB_ICON / 2 - mm(0.3), cy, mm(1.35), WHITE if ink else PAPER,
-           INK if ink else WHITE, broken)
+    shield(
+        canvas,
+        start + TAB_ICON / 2 - mm(0.3),
+        cy,
+        mm(1.35),
+        WHITE if ink else PAPER,
+        INK if ink else WHITE,
+        broken,
+    )
     canvas.setFillColor(INK if ink else WHITE)
     rtext.draw_lines(canvas, fitted, start + icon, cy - fitted.size * 0.34, "left")
     canvas.restoreState()
@@ -745,8 +1056,9 @@ def _limit_tab(canvas: Canvas, cx: float, base: float, bw: float, h: float, face
 
 # The footer's reminder of what a Scandal is (the rulebook's Heat chapter): not every Scandal
 # costs the Immunity chip; only without it is the Limit lower.
-SCANDAL_REMINDER = ("Heat reaches your Limit: Scandal. Without your Immunity chip, your Limit "
-                    "is lower.")
+SCANDAL_REMINDER = (
+    "Heat reaches your Limit: Scandal. Without your Immunity chip, your Limit is lower."
+)
 
 
 def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> None:
@@ -760,16 +1072,46 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     edge = max(fonts.width(left, font, font_size), fonts.width(right, font, font_size))
     canvas.setFillColor(MUTED)
     floor = box.style.min_size
-    _label(canvas, left, font, font_size, box.x, y, box.w / 3,
-           what="the game's name in the footer of the boards", box=box,
-           src=game.info.src if game.info else None, floor=floor)
-    _label(canvas, right, font, font_size, box.x + box.w, y, box.w / 3, "right",
-           what=f"the footer of {_who(face)}", box=box, src=face.archetype.src,
-           floor=floor)
-    _label(canvas, middle, font, font_size, box.x + box.w / 2, y,
-           box.w - 2 * edge - mm(8), "center", what="the reminder in the footer of the boards",
-           box=box,
-           floor=floor)
+    _label(
+        canvas,
+        left,
+        font,
+        font_size,
+        box.x,
+        y,
+        box.w / 3,
+        what="the game's name in the footer of the boards",
+        box=box,
+        src=game.info.src if game.info else None,
+        floor=floor,
+    )
+    _label(
+        canvas,
+        right,
+        font,
+        font_size,
+        box.x + box.w,
+        y,
+        box.w / 3,
+        "right",
+        what=f"the footer of {_who(face)}",
+        box=box,
+        src=face.archetype.src,
+        floor=floor,
+    )
+    _label(
+        canvas,
+        middle,
+        font,
+        font_size,
+        box.x + box.w / 2,
+        y,
+        box.w - 2 * edge - mm(8),
+        "center",
+        what="the reminder in the footer of the boards",
+        box=box,
+        floor=floor,
+    )
 
 
 def title(game: Game) -> str:
@@ -782,16 +1124,27 @@ def title(game: Game) -> str:
 def _draw(game: Game, face: Face, layout: Layout, theme: Theme) -> sheets.DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         draw_face(canvas, size, game, face, layout, theme)
+
     return draw
 
 
 def group(game: Game, geo: Geometry, theme: Theme) -> Group:
     """Every board as a printable item: the woman's face in front, the man's behind."""
     layout = geo.layouts["board"]
-    items = tuple(Item(front.archetype.id, _draw(game, front, layout, theme),
-                       _draw(game, back, layout, theme)) for front, back in faces(game))
-    name = next((i.name for i in (game.components.items if game.components else ())
-                 if i.id == "character-boards"), "Character boards")
+    items = tuple(
+        Item(
+            front.archetype.id, _draw(game, front, layout, theme), _draw(game, back, layout, theme)
+        )
+        for front, back in faces(game)
+    )
+    name = next(
+        (
+            i.name
+            for i in (game.components.items if game.components else ())
+            if i.id == "character-boards"
+        ),
+        "Character boards",
+    )
     return Group(name, items)
 
 
@@ -810,12 +1163,16 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
         paper = geo.papers[paper_id]
 
         def duplex(canvas: Canvas, paper: Paper = paper) -> int:
-            return sheets.sheet_pages(canvas, [boards], imp, paper, marks, name, opts.flip,
-                                      offset)
+            return sheets.sheet_pages(canvas, [boards], imp, paper, marks, name, opts.flip, offset)
 
-        data, pages = pdf.render(paper.width, paper.height,
-                                 f"{name}: character boards ({paper.name})", duplex,
-                                 "character boards, fronts and backs for duplex printing")
-        out.append(Output(f"boards-{paper_id}.pdf", data, pages, paper_id,
-                          {"boards": len(boards.items)}))
+        data, pages = pdf.render(
+            paper.width,
+            paper.height,
+            f"{name}: character boards ({paper.name})",
+            duplex,
+            "character boards, fronts and backs for duplex printing",
+        )
+        out.append(
+            Output(f"boards-{paper_id}.pdf", data, pages, paper_id, {"boards": len(boards.items)})
+        )
     return out

@@ -80,16 +80,20 @@ def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Grou
             for goal in game.goals:
                 items.append(Item(goal.id, _goal_front(game, goal, layouts["goal"], theme), back))
         for card in by_deck.get(deck_id, ()):
-            front = sheets.reusable(_front(game, card, card_faces.layout_for(card, layouts),
-                                           theme)) if card.count > 1 else _front(
-                game, card, card_faces.layout_for(card, layouts), theme)
+            front = (
+                sheets.reusable(_front(game, card, card_faces.layout_for(card, layouts), theme))
+                if card.count > 1
+                else _front(game, card, card_faces.layout_for(card, layouts), theme)
+            )
             card_back = back
             if card.back:
                 if card.back not in boards:
                     boards[card.back] = _board_back(game, card.back, layouts["reference"], theme)
                 card_back = boards[card.back]
-            items += [Item(f"{card.id}-{n}" if card.count > 1 else card.id, front, card_back)
-                      for n in range(1, card.count + 1)]
+            items += [
+                Item(f"{card.id}-{n}" if card.count > 1 else card.id, front, card_back)
+                for n in range(1, card.count + 1)
+            ]
         if items:
             groups.append(Group(deck.name, tuple(items)))
     return groups
@@ -98,26 +102,30 @@ def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Grou
 def _front(game: Game, card: Card, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         card_faces.draw_front(canvas, size, game, card, layout, theme)
+
     return draw
 
 
 def _goal_front(game: Game, goal: Any, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         card_faces.draw_goal(canvas, size, game, goal, layout, theme)
+
     return draw
 
 
 def _back(game: Game, deck_id: str, name: str, theme: card_faces.Theme) -> sheets.DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         card_faces.draw_back(canvas, size, game, deck_id, name, theme)
+
     return sheets.reusable(draw)
 
 
-def _board_back(game: Game, name: str, layout: Any, theme: card_faces.Theme) -> (
-        sheets.DrawFace):
+def _board_back(game: Game, name: str, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
     """The Departures board on a card's back; `name` (the card's `back`) names its PNG."""
+
     def draw(canvas: Canvas, size: Size) -> None:
         card_faces.draw_departures_board(canvas, size, game, layout, theme)
+
     draw.pnp_name = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")  # type: ignore[attr-defined]
     return sheets.reusable(draw)
 
@@ -131,8 +139,7 @@ def card_outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     return card_files(game, geo, opts, card_groups(game, geo, card_faces.Theme(opts.ink_saver)))
 
 
-def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]) -> (
-        list[Output]):
+def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]) -> list[Output]:
     """The card PDFs of any game's card groups: cards-<paper>.pdf (a duplex registration
     test, then fronts and mirrored backs, both printed with the back offset) and
     cards-gutterfold-<paper>.pdf for each paper, each on its paper's imposition."""
@@ -148,22 +155,31 @@ def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]
         imp = sheets.imposition(geo.impositions, "cards", paper_id)
 
         def duplex(canvas: Canvas, paper: Any = paper, imp: Any = imp) -> int:
-            pages = sheets.registration_pages(canvas, imp, paper, marks, title, opts.flip,
-                                              offset)
-            return pages + sheets.sheet_pages(canvas, groups, imp, paper, marks, title,
-                                              opts.flip, offset)
+            pages = sheets.registration_pages(canvas, imp, paper, marks, title, opts.flip, offset)
+            return pages + sheets.sheet_pages(
+                canvas, groups, imp, paper, marks, title, opts.flip, offset
+            )
 
-        data, pages = pdf.render(paper.width, paper.height, f"{title}: cards ({paper.name})",
-                                 duplex, "cards, fronts and backs for duplex printing")
+        data, pages = pdf.render(
+            paper.width,
+            paper.height,
+            f"{title}: cards ({paper.name})",
+            duplex,
+            "cards, fronts and backs for duplex printing",
+        )
         out.append(Output(f"cards-{paper_id}.pdf", data, pages, paper_id, contents))
         fold = sheets.imposition(geo.impositions, "gutterfold", paper_id)
 
         def gutter(canvas: Canvas, paper: Any = paper, fold: Any = fold) -> int:
             return sheets.gutterfold_pages(canvas, groups, fold, paper, marks, title)
 
-        data, pages = pdf.render(paper.width, paper.height,
-                                 f"{title}: cards, gutterfold ({paper.name})", gutter,
-                                 "cards, front and back side by side")
+        data, pages = pdf.render(
+            paper.width,
+            paper.height,
+            f"{title}: cards, gutterfold ({paper.name})",
+            gutter,
+            "cards, front and back side by side",
+        )
         out.append(Output(f"cards-gutterfold-{paper_id}.pdf", data, pages, paper_id, contents))
     return out
 
@@ -226,8 +242,13 @@ def _credits(game: Game) -> list[dict[str, str]]:
 
     out = []
     for c in used_credits(game):
-        entry = {"file": c.file, "title": c.title, "author": c.author, "licence": c.licence,
-                 "source": c.source}
+        entry = {
+            "file": c.file,
+            "title": c.title,
+            "author": c.author,
+            "licence": c.licence,
+            "source": c.source,
+        }
         if c.changes:
             entry["changes"] = c.changes
         out.append(entry)

@@ -108,11 +108,21 @@ def kicker(game: Game, card: Card) -> str:
     return " · ".join(p for p in parts if p).upper()
 
 
-def _text(canvas: Canvas, box: Box, content: str, size: Size, colour: str,
-          valign: str = "top", *, what: str = "", src: Src | None = None) -> rtext.Fitted:
+def _text(
+    canvas: Canvas,
+    box: Box,
+    content: str,
+    size: Size,
+    colour: str,
+    valign: str = "top",
+    *,
+    what: str = "",
+    src: Src | None = None,
+) -> rtext.Fitted:
     assert box.style is not None, f"box {box.name} has no type"
-    fitted = rtext.fit(content, box.style, box.w, box.h, what=what, box=box.name,
-                       src=src or box.src)
+    fitted = rtext.fit(
+        content, box.style, box.w, box.h, what=what, box=box.name, src=src or box.src
+    )
     rtext.draw(canvas, fitted, box.x, size.height - box.y, box.w, colour, valign)
     return fitted
 
@@ -120,23 +130,22 @@ def _text(canvas: Canvas, box: Box, content: str, size: Size, colour: str,
 def _text_fit(box: Box, content: str, what: str, src: Src | None) -> rtext.Fitted:
     """`content` fitted to `box`, wrapping and shrinking to the box's floor."""
     assert box.style is not None, f"box {box.name} has no type"
-    return rtext.fit(content, box.style, box.w, box.h, what=what, box=box.name,
-                     src=src or box.src)
+    return rtext.fit(content, box.style, box.w, box.h, what=what, box=box.name, src=src or box.src)
 
 
 def _line(box: Box, content: str, width: float, what: str, src: Src | None) -> rtext.Fitted:
     """One line of `box`'s type, fitted to `width` (shrinking to the box's floor)."""
     assert box.style is not None, f"box {box.name} has no type"
-    return rtext.fit_line(content, box.style, width, what=what, box=box.name,
-                          src=src or box.src)
+    return rtext.fit_line(content, box.style, width, what=what, box=box.name, src=src or box.src)
 
 
 ART_GAP = mm(1.2)  # between the art panel and the band above it
 ART_TEXT_GAP = mm(2)  # between the art panel and the text below it
 
 
-def _art_panel(canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout,
-               colour: str, theme: Theme) -> bool:
+def _art_panel(
+    canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout, colour: str, theme: Theme
+) -> bool:
     """A card's picture as its illustration: a panel of the card's colours from the band
     to the text, rays behind, and the picture large in the middle, in a deep shade of the
     card's colour over its own shadow. The text boxes are not moved, so what fits without
@@ -171,8 +180,7 @@ def _art_panel(canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout,
         canvas.setFillAlpha(1)
         # a soft ground under the picture
         canvas.setFillColor(_mix(PAPER, colour, 0.35))
-        canvas.ellipse(cx - mm(14), bottom - mm(3), cx + mm(14), bottom + mm(3.2),
-                       stroke=0, fill=1)
+        canvas.ellipse(cx - mm(14), bottom - mm(3), cx + mm(14), bottom + mm(3.2), stroke=0, fill=1)
     canvas.restoreState()
     canvas.saveState()
     canvas.setStrokeColor(INK if theme.ink_saver else colour)
@@ -189,8 +197,9 @@ def _art_panel(canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout,
     return draw_art(canvas, game, rel, rect, _mix(colour, INK, 0.25))
 
 
-def _watermark(canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout,
-               colour: str, theme: Theme) -> None:
+def _watermark(
+    canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout, colour: str, theme: Theme
+) -> None:
     """A card whose layout has no emblem (a reference card): its picture large and faint
     behind the text, in the lower right of the frame."""
     rules = layout.box("rules")
@@ -199,16 +208,27 @@ def _watermark(canvas: Canvas, size: Size, game: Game, rel: str, layout: Layout,
     y = size.height - rules.y - rules.h
     canvas.saveState()
     frame = canvas.beginPath()
-    frame.rect(size.safe - mm(0.8), size.safe - mm(0.8), size.width - 2 * size.safe + mm(1.6),
-               size.height - 2 * size.safe + mm(1.6))
+    frame.rect(
+        size.safe - mm(0.8),
+        size.safe - mm(0.8),
+        size.width - 2 * size.safe + mm(1.6),
+        size.height - 2 * size.safe + mm(1.6),
+    )
     canvas.clipPath(frame, stroke=0, fill=0)
-    draw_art(canvas, game, rel, (x, y, side, side), INK if theme.ink_saver else colour,
-             alpha=0.07 if theme.ink_saver else 0.1)
+    draw_art(
+        canvas,
+        game,
+        rel,
+        (x, y, side, side),
+        INK if theme.ink_saver else colour,
+        alpha=0.07 if theme.ink_saver else 0.1,
+    )
     canvas.restoreState()
 
 
-def draw_front(canvas: Canvas, size: Size, game: Game, card: Card, layout: Layout,
-               theme: Theme) -> None:
+def draw_front(
+    canvas: Canvas, size: Size, game: Game, card: Card, layout: Layout, theme: Theme
+) -> None:
     """One card's face, trim bottom-left at (0, 0), background into the bleed."""
     colour = deck_colour(game, card)
     b = size.bleed
@@ -226,31 +246,78 @@ def draw_front(canvas: Canvas, size: Size, game: Game, card: Card, layout: Layou
     # inner frame inside the safe zone
     canvas.setStrokeColor(INK if theme.ink_saver else colour)
     canvas.setLineWidth(0.8)
-    canvas.roundRect(size.safe - mm(0.8), size.safe - mm(0.8), size.width - 2 * size.safe
-                     + mm(1.6), band_bottom - size.safe + mm(0.8) - mm(1.2), mm(2), stroke=1,
-                     fill=0)
+    canvas.roundRect(
+        size.safe - mm(0.8),
+        size.safe - mm(0.8),
+        size.width - 2 * size.safe + mm(1.6),
+        band_bottom - size.safe + mm(0.8) - mm(1.2),
+        mm(2),
+        stroke=1,
+        fill=0,
+    )
     label = f"'{card.name}'"
-    _text(canvas, layout.box("kicker"), kicker(game, card), size, theme.on_band(),
-          what=f"the kind line of {label}", src=card.src)
-    _text(canvas, layout.box("title"), card.name, size, theme.on_band(), "middle",
-          what=f"the name of {label}", src=card.src)
+    _text(
+        canvas,
+        layout.box("kicker"),
+        kicker(game, card),
+        size,
+        theme.on_band(),
+        what=f"the kind line of {label}",
+        src=card.src,
+    )
+    _text(
+        canvas,
+        layout.box("title"),
+        card.name,
+        size,
+        theme.on_band(),
+        "middle",
+        what=f"the name of {label}",
+        src=card.src,
+    )
     emblem = layout.box("emblem")
     if card.art is not None and emblem.w <= 0:
         _watermark(canvas, size, game, card.art.id, layout, colour, theme)
-    elif not (card.art is not None and _art_panel(canvas, size, game, card.art.id, layout,
-                                                   colour, theme)) and emblem.w > 0:
-        icons.emblem(canvas, icons.icon_for(card), emblem.x + emblem.w / 2,
-                     size.height - emblem.y - emblem.h / 2, emblem.w / 2,
-                     INK if theme.ink_saver else colour, theme.ink_saver)
+    elif (
+        not (
+            card.art is not None
+            and _art_panel(canvas, size, game, card.art.id, layout, colour, theme)
+        )
+        and emblem.w > 0
+    ):
+        icons.emblem(
+            canvas,
+            icons.icon_for(card),
+            emblem.x + emblem.w / 2,
+            size.height - emblem.y - emblem.h / 2,
+            emblem.w / 2,
+            INK if theme.ink_saver else colour,
+            theme.ink_saver,
+        )
     if card.crime:
         _crime_stats(canvas, size, game, card, layout, theme, colour)
     if card.text.printed:
-        _text(canvas, layout.box("rules"), card.text.printed, size, INK,
-              what=f"the text of {label}", src=card.text.src)
+        _text(
+            canvas,
+            layout.box("rules"),
+            card.text.printed,
+            size,
+            INK,
+            what=f"the text of {label}",
+            src=card.text.src,
+        )
     flavour = layout.box("flavour")
     if card.flavour and flavour.w > 0:
-        _text(canvas, flavour, card.flavour, size, "#5a5046", "middle",
-              what=f"the flavour of {label}", src=card.src)
+        _text(
+            canvas,
+            flavour,
+            card.flavour,
+            size,
+            "#5a5046",
+            "middle",
+            what=f"the flavour of {label}",
+            src=card.src,
+        )
     _footer(canvas, size, layout, game, card)
 
 
@@ -261,33 +328,42 @@ PAYOUT_FLOOR = 9.0
 BADGE_MARGIN = mm(0.4)  # between the letters and the ring
 
 
-def _badge(box: Box, ring: float, size: float, floor: float, value: str, what: str,
-           src: Src) -> rtext.Fitted:
+def _badge(
+    box: Box, ring: float, size: float, floor: float, value: str, what: str, src: Src
+) -> rtext.Fitted:
     """A badge's value fitted inside a ring of radius `ring` at the middle of `box`."""
-    style = rtext.Style(face="sans-black", size=size, min_size=min(floor, size),
-                        align="center")
-    return rtext.fit_line(value, style, rtext.ring_room(ring, size, BADGE_MARGIN), what=what,
-                          box=box.name, src=src)
+    style = rtext.Style(face="sans-black", size=size, min_size=min(floor, size), align="center")
+    return rtext.fit_line(
+        value, style, rtext.ring_room(ring, size, BADGE_MARGIN), what=what, box=box.name, src=src
+    )
 
 
-def _crime_stats(canvas: Canvas, size: Size, game: Game, card: Card, layout: Layout,
-                 theme: Theme, colour: str) -> None:
+def _crime_stats(
+    canvas: Canvas, size: Size, game: Game, card: Card, layout: Layout, theme: Theme, colour: str
+) -> None:
     """The crime's Heat on a flame and its payout on a coin, each fitted to its badge."""
     assert card.crime is not None
     heat, pay = layout.box("heat"), layout.box("payout")
     where = card.crime.type.src  # the crime's line: `crime: {type, heat, payout}`
-    money = game.info.currency.format(card.crime.payout) if game.info else str(
-        card.crime.payout)
+    money = game.info.currency.format(card.crime.payout) if game.info else str(card.crime.payout)
     r = heat.w / 2
-    number = _badge(heat, r * 0.9, r * 0.95, HEAT_FLOOR, str(card.crime.heat),
-                    f"the Heat of '{card.name}'", where)
-    icons.heat_badge(canvas, heat.x + r, size.height - heat.y - heat.h / 2, r, number,
-                     theme.ink_saver)
+    number = _badge(
+        heat,
+        r * 0.9,
+        r * 0.95,
+        HEAT_FLOOR,
+        str(card.crime.heat),
+        f"the Heat of '{card.name}'",
+        where,
+    )
+    icons.heat_badge(
+        canvas, heat.x + r, size.height - heat.y - heat.h / 2, r, number, theme.ink_saver
+    )
     r = pay.w / 2
-    value = _badge(pay, r * 0.82, r * 0.78, PAYOUT_FLOOR, money,
-                   f"the payout of '{card.name}'", where)
-    icons.coin_badge(canvas, pay.x + r, size.height - pay.y - pay.h / 2, r, value,
-                     theme.ink_saver)
+    value = _badge(
+        pay, r * 0.82, r * 0.78, PAYOUT_FLOOR, money, f"the payout of '{card.name}'", where
+    )
+    icons.coin_badge(canvas, pay.x + r, size.height - pay.y - pay.h / 2, r, value, theme.ink_saver)
 
 
 FOOTER_GAP = mm(1.5)  # between the game's name and the note beside it
@@ -296,23 +372,45 @@ FOOTER_GAP = mm(1.5)  # between the game's name and the note beside it
 def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, card: Card) -> None:
     decks = game.components.decks() if game.components else {}
     item = decks.get(card.deck.id)  # the components list names the deck: "Street deck"
-    deck = item.name.removesuffix(" deck").removesuffix(" cards").removesuffix(" card") \
-        if item else card.deck.id.replace("-", " ").title()
+    deck = (
+        item.name.removesuffix(" deck").removesuffix(" cards").removesuffix(" card")
+        if item
+        else card.deck.id.replace("-", " ").title()
+    )
     # the deck's name is the long part: it is written in the components list
-    _footer_line(canvas, size, layout, game, f"{deck} · ×{card.count}",
-                 f"the footer of the {deck} cards", item.src if item else card.src)
+    _footer_line(
+        canvas,
+        size,
+        layout,
+        game,
+        f"{deck} · ×{card.count}",
+        f"the footer of the {deck} cards",
+        item.src if item else card.src,
+    )
 
 
-def _footer_line(canvas: Canvas, size: Size, layout: Layout, game: Game, right: str,
-                 what: str = "", src: Src | None = None) -> None:
+def _footer_line(
+    canvas: Canvas,
+    size: Size,
+    layout: Layout,
+    game: Game,
+    right: str,
+    what: str = "",
+    src: Src | None = None,
+) -> None:
     """The footer every face carries: the game and its version on the left (in at most half
     the box), and a note on the right in the room that leaves."""
     box = layout.box("footer")
     y = size.height - box.y - box.h + mm(0.6)
     canvas.setFillColor("#6d655c")
     label = game.info.label if game.info else game.id
-    left = _line(box, label, box.w / 2, "the game's name and version in a footer",
-                 game.info.src if game.info else None)
+    left = _line(
+        box,
+        label,
+        box.w / 2,
+        "the game's name and version in a footer",
+        game.info.src if game.info else None,
+    )
     rtext.draw_lines(canvas, left, box.x, y, "left")
     if right:
         note = _line(box, right, box.w - left.width - FOOTER_GAP, what or "a footer", src)
@@ -403,12 +501,26 @@ def _plain(c: Canvas, size: Size) -> None:
     return
 
 
-PATTERNS = {"diagonal": _diagonal, "pinstripe": _pinstripe, "rings": _rings,
-            "lattice": _lattice, "dots": _dots, "newsprint": _newsprint, "plain": _plain}
+PATTERNS = {
+    "diagonal": _diagonal,
+    "pinstripe": _pinstripe,
+    "rings": _rings,
+    "lattice": _lattice,
+    "dots": _dots,
+    "newsprint": _newsprint,
+    "plain": _plain,
+}
 
 
-def draw_back(canvas: Canvas, size: Size, game: Game, deck_id: str, deck_name: str,
-              theme: Theme, layout: Layout | None = None) -> None:
+def draw_back(
+    canvas: Canvas,
+    size: Size,
+    game: Game,
+    deck_id: str,
+    deck_name: str,
+    theme: Theme,
+    layout: Layout | None = None,
+) -> None:
     """The back shared by every card of a deck: its ground and pattern, its emblem (the
     deck's `art/back-<deck>` picture in a ring, else the seal), the deck's name (shrinking,
     and on more lines if it must, to stay inside the frame) and the game with its version."""
@@ -420,8 +532,9 @@ def draw_back(canvas: Canvas, size: Size, game: Game, deck_id: str, deck_name: s
     line = INK if theme.ink_saver else style.ink
     canvas.saveState()
     p = canvas.beginPath()
-    p.roundRect(size.safe, size.safe, size.width - 2 * size.safe,
-                size.height - 2 * size.safe, mm(3))
+    p.roundRect(
+        size.safe, size.safe, size.width - 2 * size.safe, size.height - 2 * size.safe, mm(3)
+    )
     canvas.clipPath(p, stroke=0, fill=0)
     canvas.setStrokeColor(line)
     canvas.setFillColor(line)
@@ -433,19 +546,31 @@ def draw_back(canvas: Canvas, size: Size, game: Game, deck_id: str, deck_name: s
     canvas.restoreState()
     canvas.setStrokeColor(line)
     canvas.setLineWidth(1.2)
-    canvas.roundRect(size.safe, size.safe, size.width - 2 * size.safe,
-                     size.height - 2 * size.safe, mm(3), stroke=1, fill=0)
+    canvas.roundRect(
+        size.safe,
+        size.safe,
+        size.width - 2 * size.safe,
+        size.height - 2 * size.safe,
+        mm(3),
+        stroke=1,
+        fill=0,
+    )
     cx, cy = size.width / 2, size.height / 2
     art = back_art(game, deck_id)
-    if art is None or not _back_emblem(canvas, game, art, cx, cy + mm(8), mm(13), style,
-                                       line, theme):
+    if art is None or not _back_emblem(
+        canvas, game, art, cx, cy + mm(8), mm(13), style, line, theme
+    ):
         canvas.setFillColor(theme.fill(style.ground))
         canvas.circle(cx, cy + mm(8), mm(13), stroke=0, fill=1)
         icons.seal(canvas, cx, cy + mm(8), mm(13), line, theme.ink_saver)
     item = (game.components.decks() if game.components else {}).get(deck_id)
     box = layout.box("title")
-    name = _text_fit(box, deck_name.upper(), f"the name on the back of the {deck_name}",
-                     item.src if item else None)
+    name = _text_fit(
+        box,
+        deck_name.upper(),
+        f"the name on the back of the {deck_name}",
+        item.src if item else None,
+    )
     # the lines centred on the box's middle, which is the baseline of a one-line name; the
     # game's line below moves down with the name's last line
     lower = (len(name.lines) - 1) * name.size * name.style.leading / 2
@@ -455,8 +580,14 @@ def draw_back(canvas: Canvas, size: Size, game: Game, deck_id: str, deck_name: s
         bottom = size.height - kicker.y - kicker.h / 2 - lower - mm(2.2)
         canvas.saveState()
         canvas.setFillColor(theme.fill(style.ground))
-        canvas.rect(size.safe + mm(0.6), bottom, size.width - 2 * size.safe - mm(1.2),
-                    top - bottom, stroke=0, fill=1)
+        canvas.rect(
+            size.safe + mm(0.6),
+            bottom,
+            size.width - 2 * size.safe - mm(1.2),
+            top - bottom,
+            stroke=0,
+            fill=1,
+        )
         canvas.setStrokeColor(line)
         for y, width in ((top, 1.2), (top - mm(0.7), 0.4), (bottom, 0.4)):
             canvas.setLineWidth(width)
@@ -466,13 +597,27 @@ def draw_back(canvas: Canvas, size: Size, game: Game, deck_id: str, deck_name: s
     rtext.draw_lines(canvas, name, cx, size.height - box.y - box.h / 2 + lower)
     box = layout.box("kicker")
     title = f"{game.info.title.upper()}  ·  v{game.info.version}" if game.info else game.id
-    game_line = _line(box, title, box.w, f"the game's name on the back of the {deck_name}",
-                      game.info.src if game.info else None)
+    game_line = _line(
+        box,
+        title,
+        box.w,
+        f"the game's name on the back of the {deck_name}",
+        game.info.src if game.info else None,
+    )
     rtext.draw_lines(canvas, game_line, cx, size.height - box.y - box.h / 2 - lower)
 
 
-def _back_emblem(canvas: Canvas, game: Game, rel: str, cx: float, cy: float, r: float,
-                 style: BackStyle, line: str, theme: Theme) -> bool:
+def _back_emblem(
+    canvas: Canvas,
+    game: Game,
+    rel: str,
+    cx: float,
+    cy: float,
+    r: float,
+    style: BackStyle,
+    line: str,
+    theme: Theme,
+) -> bool:
     """A deck's picture in a double ring on a disc of its ground, over the pattern."""
     canvas.saveState()
     canvas.setFillColor(theme.fill(style.ground))
@@ -483,8 +628,9 @@ def _back_emblem(canvas: Canvas, game: Game, rel: str, cx: float, cy: float, r: 
     canvas.circle(cx, cy, r * 0.86, stroke=1, fill=0)
     canvas.restoreState()
     side = r * 1.2
-    return draw_art(canvas, game, rel, (cx - side / 2, cy - side / 2, side, side), line,
-                    outline=theme.ink_saver)
+    return draw_art(
+        canvas, game, rel, (cx - side / 2, cy - side / 2, side, side), line, outline=theme.ink_saver
+    )
 
 
 # A door's name in its pill on a Goal card: one line, shrinking to fit inside the pill.
@@ -492,8 +638,9 @@ DOOR_NAME = rtext.Style(face="sans-semibold", size=7.5, min_size=6.0, align="cen
 DOOR_PAD = mm(1.2)
 
 
-def draw_goal(canvas: Canvas, size: Size, game: Game, goal: Goal, layout: Layout,
-              theme: Theme) -> None:
+def draw_goal(
+    canvas: Canvas, size: Size, game: Game, goal: Goal, layout: Layout, theme: Theme
+) -> None:
     """A Goal card: its name, its win condition and its three doors."""
     colour = DECK_COLOURS["goals"]
     b = size.bleed
@@ -507,20 +654,48 @@ def draw_goal(canvas: Canvas, size: Size, game: Game, goal: Goal, layout: Layout
         canvas.line(size.safe, band_bottom, size.width - size.safe, band_bottom)
     else:
         canvas.rect(-b, band_bottom, size.width + 2 * b, band.h + b, stroke=0, fill=1)
-    _text(canvas, layout.box("kicker"), "GOAL · SECRET", size, theme.on_band(),
-          what="the kind line of a Goal")
-    _text(canvas, layout.box("title"), goal.name, size, theme.on_band(), "middle",
-          what=f"the name of Goal '{goal.name}'", src=goal.src)
+    _text(
+        canvas,
+        layout.box("kicker"),
+        "GOAL · SECRET",
+        size,
+        theme.on_band(),
+        what="the kind line of a Goal",
+    )
+    _text(
+        canvas,
+        layout.box("title"),
+        goal.name,
+        size,
+        theme.on_band(),
+        "middle",
+        what=f"the name of Goal '{goal.name}'",
+        src=goal.src,
+    )
     emblem = layout.box("emblem")
-    if not (goal.art is not None and _art_panel(canvas, size, game, goal.art.id, layout,
-                                                colour, theme)):
-        icons.emblem(canvas, "star", emblem.x + emblem.w / 2,
-                     size.height - emblem.y - emblem.h / 2, emblem.w / 2,
-                     INK if theme.ink_saver else colour, theme.ink_saver)
+    if not (
+        goal.art is not None and _art_panel(canvas, size, game, goal.art.id, layout, colour, theme)
+    ):
+        icons.emblem(
+            canvas,
+            "star",
+            emblem.x + emblem.w / 2,
+            size.height - emblem.y - emblem.h / 2,
+            emblem.w / 2,
+            INK if theme.ink_saver else colour,
+            theme.ink_saver,
+        )
     rules = layout.box("rules")
     if goal.text:
-        _text(canvas, rules, goal.text.printed, size, INK,
-              what=f"the text of Goal '{goal.name}'", src=goal.text.src)
+        _text(
+            canvas,
+            rules,
+            goal.text.printed,
+            size,
+            INK,
+            what=f"the text of Goal '{goal.name}'",
+            src=goal.text.src,
+        )
     doors = {d.id: d.name for d in game.doors or ()}
     box = layout.box("doors")
     y = size.height - box.y - mm(1.5)
@@ -535,14 +710,25 @@ def draw_goal(canvas: Canvas, size: Size, game: Game, goal: Goal, layout: Layout
         canvas.roundRect(box.x, y - mm(1.1), box.w, mm(3.7), mm(1), 1, 1)
         canvas.setFillColor(INK)
         name = doors.get(ref.id, ref.id)
-        rtext.draw_lines(canvas, rtext.fit_line(
-            name, DOOR_NAME, box.w - 2 * DOOR_PAD, what=f"the door '{name}' on Goal "
-            f"'{goal.name}'", box=box.name, src=ref.src), size.width / 2, y)
+        rtext.draw_lines(
+            canvas,
+            rtext.fit_line(
+                name,
+                DOOR_NAME,
+                box.w - 2 * DOOR_PAD,
+                what=f"the door '{name}' on Goal '{goal.name}'",
+                box=box.name,
+                src=ref.src,
+            ),
+            size.width / 2,
+            y,
+        )
     _footer_line(canvas, size, layout, game, "Goal · keep it hidden", "the footer of a Goal")
 
 
-def draw_departures_board(canvas: Canvas, size: Size, game: Game, layout: Layout,
-                          theme: Theme) -> None:
+def draw_departures_board(
+    canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Theme
+) -> None:
     """The back of the Quick Reference: the nine Departures and what each costs."""
     colour = DECK_COLOURS["quick-reference"]
     b = size.bleed
@@ -553,12 +739,32 @@ def draw_departures_board(canvas: Canvas, size: Size, game: Game, layout: Layout
     if not theme.ink_saver:
         canvas.setFillColor(colour)
         canvas.rect(-b, band_bottom, size.width + 2 * b, band.h + b, stroke=0, fill=1)
-    _text(canvas, layout.box("kicker"), "ALWAYS AVAILABLE · NEVER DRAWN", size,
-          theme.on_band(), what="the kind line of the Departures board")
-    _text(canvas, layout.box("title"), "Departures", size, theme.on_band(), "middle",
-          what="the title of the Departures board")
-    _text(canvas, layout.box("rules"), departures_board_text(game), size, INK,
-          what="the Departures board", src=game.doors[0].board.src if game.doors else None)
+    _text(
+        canvas,
+        layout.box("kicker"),
+        "ALWAYS AVAILABLE · NEVER DRAWN",
+        size,
+        theme.on_band(),
+        what="the kind line of the Departures board",
+    )
+    _text(
+        canvas,
+        layout.box("title"),
+        "Departures",
+        size,
+        theme.on_band(),
+        "middle",
+        what="the title of the Departures board",
+    )
+    _text(
+        canvas,
+        layout.box("rules"),
+        departures_board_text(game),
+        size,
+        INK,
+        what="the Departures board",
+        src=game.doors[0].board.src if game.doors else None,
+    )
     _footer_line(canvas, size, layout, game, "")
 
 

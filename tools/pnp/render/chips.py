@@ -169,8 +169,10 @@ def plan(pieces: Sequence[tuple[str, float, int]], paper: Paper) -> list[list[Sl
         for size, n, members in chunk:
             left = (paper.width - (n * size + (n - 1) * GAP)) / 2
             y = top - size
-            slots += [Slot(index, Rect(left + c * (size + GAP), y, size, size))
-                      for c, index in enumerate(members)]
+            slots += [
+                Slot(index, Rect(left + c * (size + GAP), y, size, size))
+                for c, index in enumerate(members)
+            ]
             top = y - GAP
         pages.append(slots)
     return pages
@@ -214,23 +216,28 @@ def pieces(game: Game, ink_saver: bool = False) -> list[Piece]:
             metal = METALS[min(values.index(d.value), len(METALS) - 1)]
             face = _coin(fmt(d.value), metal, ink_saver, title, d.src, title_src)
             label = fmt(d.value)
-            out += [Piece(f"{label} coins", label, ROUND, QUARTER, 1, None, face, face, coin=True)
-                    for _ in range(d.count)]
+            out += [
+                Piece(f"{label} coins", label, ROUND, QUARTER, 1, None, face, face, coin=True)
+                for _ in range(d.count)
+            ]
     for item in chip_items(game):
         shape, size = SHAPES[item.id]
         if item.id == "favor-chips":  # the version on every Favor chip's back
             out += _favors(game, item, size, f"{title} · {version}", ink_saver, title_src)
         elif item.id == "scandal-tokens":
             face = _scandal(ink_saver, game, item)
-            out += [Piece(item.name, item.id, shape, size, 1, None, face, face)
-                    for _ in range(item.count)]
+            out += [
+                Piece(item.name, item.id, shape, size, 1, None, face, face)
+                for _ in range(item.count)
+            ]
         else:
             out += _seat_pieces(game, item, comp.seats, shape, size, ink_saver)
     return out
 
 
-def _favors(game: Game, item: Item, size: float, title: str, ink_saver: bool,
-            title_src: Src | None) -> list[Piece]:
+def _favors(
+    game: Game, item: Item, size: float, title: str, ink_saver: bool, title_src: Src | None
+) -> list[Piece]:
     diplomats = game.diplomats
     if not diplomats:
         return []
@@ -240,14 +247,16 @@ def _favors(game: Game, item: Item, size: float, title: str, ink_saver: bool,
     for n in range(item.count):
         d = diplomats[n % len(diplomats)]
         arch = archetypes.get(d.archetype)
-        front = _favor_front(game, d, arch.name if arch else d.archetype,
-                             arch.src if arch else d.src, n, ink_saver)
+        front = _favor_front(
+            game, d, arch.name if arch else d.archetype, arch.src if arch else d.src, n, ink_saver
+        )
         out.append(Piece(item.name, item.id, ROUND, size, 1, None, front, back))
     return out
 
 
-def _seat_pieces(game: Game, item: Item, seats: Sequence[Seat], shape: str, size: float,
-                 ink_saver: bool) -> list[Piece]:
+def _seat_pieces(
+    game: Game, item: Item, seats: Sequence[Seat], shape: str, size: float, ink_saver: bool
+) -> list[Piece]:
     """`count` pieces, `per_seat` of each seat colour in turn."""
     word, icon = SEAT_ICONS.get(item.id, (item.name.upper(), "star"))
     per = item.per_seat or 1
@@ -259,8 +268,9 @@ def _seat_pieces(game: Game, item: Item, seats: Sequence[Seat], shape: str, size
         if key not in faces:  # one face per colour, so the sheet can reuse it
             faces[key] = _seat_face(game, word, icon, seat, shape, ink_saver, item)
         face = faces[key]
-        out.append(Piece(item.name, item.id, shape, size, per, seat.id if seat else None,
-                         face, face))
+        out.append(
+            Piece(item.name, item.id, shape, size, per, seat.id if seat else None, face, face)
+        )
     return out
 
 
@@ -292,7 +302,7 @@ def contents(items: Sequence[Piece]) -> dict[str, Any]:
 
 def _text_on(colour: str) -> str:
     """Ink or white, whichever reads better on `colour`."""
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else WHITE
 
 
@@ -302,12 +312,28 @@ def _disc(c: Canvas, cx: float, cy: float, half: float, shape: str, fill: str) -
     if shape == ROUND:
         c.circle(cx, cy, half + BLEED, stroke=0, fill=1)
     else:
-        c.rect(cx - half - BLEED, cy - half - BLEED, 2 * (half + BLEED), 2 * (half + BLEED),
-               stroke=0, fill=1)
+        c.rect(
+            cx - half - BLEED,
+            cy - half - BLEED,
+            2 * (half + BLEED),
+            2 * (half + BLEED),
+            stroke=0,
+            fill=1,
+        )
 
 
-def arc_text(c: Canvas, text: str, cx: float, cy: float, radius: float, face: str,
-             size: float, colour: str, top: bool, tracking: float = 0.0) -> None:
+def arc_text(
+    c: Canvas,
+    text: str,
+    cx: float,
+    cy: float,
+    radius: float,
+    face: str,
+    size: float,
+    colour: str,
+    top: bool,
+    tracking: float = 0.0,
+) -> None:
     """Text centred on the top (reading clockwise) or bottom (anticlockwise) of a circle,
     letters upright; `radius` is the middle of the capitals."""
     font = fonts.font(face)
@@ -336,16 +362,38 @@ def legible(size: float) -> float:
     return max(size, rtext.floors().label)
 
 
-def _line(text: str, face: str, size: float, width: float, floor: float, what: str,
-          box: str, src: Src | None) -> rtext.Fitted:
+def _line(
+    text: str,
+    face: str,
+    size: float,
+    width: float,
+    floor: float,
+    what: str,
+    box: str,
+    src: Src | None,
+) -> rtext.Fitted:
     """`text` on one line no wider than `width`, at most `size` and at least `floor`."""
     style = rtext.Style(face=face, size=size, min_size=min(floor, size), align="center")
     return rtext.fit_line(text, style, width, what=what, box=box, src=src)
 
 
-def _arc(c: Canvas, text: str, cx: float, cy: float, radius: float, face: str, size: float,
-         colour: str, top: bool, tracking: float, gap: float, what: str, box: str,
-         src: Src | None, floor: float = ARC_FLOOR) -> None:
+def _arc(
+    c: Canvas,
+    text: str,
+    cx: float,
+    cy: float,
+    radius: float,
+    face: str,
+    size: float,
+    colour: str,
+    top: bool,
+    tracking: float,
+    gap: float,
+    what: str,
+    box: str,
+    src: Src | None,
+    floor: float = ARC_FLOOR,
+) -> None:
     """`text` round the top or bottom half of a circle, shrinking (down to `floor`) to stay
     within that half, `gap` (an angle) short of its horizontal diameter at each end."""
     room = radius * (math.pi - 2 * gap) - tracking * max(0, len(text) - 1)
@@ -353,11 +401,12 @@ def _arc(c: Canvas, text: str, cx: float, cy: float, radius: float, face: str, s
     arc_text(c, text, cx, cy, radius, face, fitted.size, colour, top, tracking)
 
 
-def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str, src: Src,
-          title_src: Src | None) -> DrawPiece:
+def _coin(
+    value: str, metal: tuple[str, str], ink_saver: bool, title: str, src: Src, title_src: Src | None
+) -> DrawPiece:
     fill, ink = (WHITE, INK) if ink_saver else metal
     words = title.upper().split()  # the game's name round the rim, split over and under
-    top, under = " ".join(words[:(len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2:])
+    top, under = " ".join(words[: (len(words) + 1) // 2]), " ".join(words[(len(words) + 1) // 2 :])
     what = f"the value on the {value} coins"
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
@@ -369,8 +418,12 @@ def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str, src: 
         c.setLineWidth(0.35)
         for k in range(0 if ink_saver else 72):
             a = 2 * math.pi * k / 72
-            c.line(cx + r * 0.9 * math.cos(a), cy + r * 0.9 * math.sin(a),
-                   cx + r * 0.97 * math.cos(a), cy + r * 0.97 * math.sin(a))
+            c.line(
+                cx + r * 0.9 * math.cos(a),
+                cy + r * 0.9 * math.sin(a),
+                cx + r * 0.97 * math.cos(a),
+                cy + r * 0.97 * math.sin(a),
+            )
         c.setLineWidth(0.6)
         c.circle(cx, cy, r * 0.88, stroke=1, fill=0)
         c.setLineWidth(0.4)
@@ -378,23 +431,44 @@ def _coin(value: str, metal: tuple[str, str], ink_saver: bool, title: str, src: 
         # the rim's words stop short of the stars at its sides
         for words_, top_ in ((top, True), (under, False)):
             if words_:
-                _arc(c, words_, cx, cy, r * 0.77, "sans-bold", r * 0.2, ink, top_, 0.4,
-                     COIN_STAR_GAP, f"the game's name on the rim of the {value} coins",
-                     "coin rim", title_src)
+                _arc(
+                    c,
+                    words_,
+                    cx,
+                    cy,
+                    r * 0.77,
+                    "sans-bold",
+                    r * 0.2,
+                    ink,
+                    top_,
+                    0.4,
+                    COIN_STAR_GAP,
+                    f"the game's name on the rim of the {value} coins",
+                    "coin rim",
+                    title_src,
+                )
         for side in (-1, 1):
             icons.draw(c, "star", cx + side * r * 0.77, cy, r * 0.07, ink)
         # the value inside the field's ring, its letters' corners included
-        number = _line(value, "sans-black", r * 0.62,
-                       rtext.ring_room(r * 0.66, r * 0.62, RING_MARGIN), COIN_FLOOR, what,
-                       "coin", src)
+        number = _line(
+            value,
+            "sans-black",
+            r * 0.62,
+            rtext.ring_room(r * 0.66, r * 0.62, RING_MARGIN),
+            COIN_FLOOR,
+            what,
+            "coin",
+            src,
+        )
         rtext.draw_lines(c, number, cx, cy - number.size * 0.34)
         c.restoreState()
 
     return draw
 
 
-def _seat_face(game: Game, word: str, icon: str, seat: Seat | None, shape: str,
-               ink_saver: bool, item: Item) -> DrawPiece:
+def _seat_face(
+    game: Game, word: str, icon: str, seat: Seat | None, shape: str, ink_saver: bool, item: Item
+) -> DrawPiece:
     colour = seat.colour if seat else "#6b6b6b"
     name = seat.name.upper() if seat else ""
     fill, ink = (WHITE, INK) if ink_saver else (colour, _text_on(colour))
@@ -413,10 +487,38 @@ def _seat_face(game: Game, word: str, icon: str, seat: Seat | None, shape: str,
         big = half > mm(10)
         _outline(c, cx, cy, half * (0.82 if big else 0.86), shape)
         if big and shape == ROUND:
-            _arc(c, word, cx, cy, half * 0.66, "sans-bold", half * 0.2, ink, True, 0.5,
-                 SEAT_GAP, f"the word on the {item.name.lower()}", "chip rim", item.src)
-            _arc(c, name, cx, cy, half * 0.66, "sans-bold", half * 0.18, ink, False, 0.5,
-                 SEAT_GAP, what, "chip rim", src)
+            _arc(
+                c,
+                word,
+                cx,
+                cy,
+                half * 0.66,
+                "sans-bold",
+                half * 0.2,
+                ink,
+                True,
+                0.5,
+                SEAT_GAP,
+                f"the word on the {item.name.lower()}",
+                "chip rim",
+                item.src,
+            )
+            _arc(
+                c,
+                name,
+                cx,
+                cy,
+                half * 0.66,
+                "sans-bold",
+                half * 0.18,
+                ink,
+                False,
+                0.5,
+                SEAT_GAP,
+                what,
+                "chip rim",
+                src,
+            )
             _picture(c, game, item, icon, cx, cy, half * 0.3, ink, ink_saver)
         else:
             # the icon above the middle, the name below it on the widest line the outline
@@ -424,10 +526,12 @@ def _seat_face(game: Game, word: str, icon: str, seat: Seat | None, shape: str,
             _picture(c, game, item, icon, cx, cy + half * 0.31, half * 0.3, ink, ink_saver)
             drop = half * 0.34
             inside = half * (0.82 if big else 0.86) - 0.5
-            room = (2 * inside if shape == SQUARE
-                    else 2 * math.sqrt(max(inside ** 2 - drop ** 2, 0.0))) - 2 * RING_MARGIN
-            fitted = _line(name, "sans-bold", legible(half * 0.24), room, SMALL_FLOOR, what,
-                           "chip", src)
+            room = (
+                2 * inside if shape == SQUARE else 2 * math.sqrt(max(inside**2 - drop**2, 0.0))
+            ) - 2 * RING_MARGIN
+            fitted = _line(
+                name, "sans-bold", legible(half * 0.24), room, SMALL_FLOOR, what, "chip", src
+            )
             c.setFillColor(ink)
             rtext.draw_lines(c, fitted, cx, cy - drop)
         c.restoreState()
@@ -442,13 +546,27 @@ def _outline(c: Canvas, cx: float, cy: float, half: float, shape: str) -> None:
         c.roundRect(cx - half, cy - half, 2 * half, 2 * half, half * 0.15, stroke=1, fill=0)
 
 
-def _picture(c: Canvas, game: Game, item: Item, icon: str, cx: float, cy: float, s: float,
-             colour: str, outline: bool) -> None:
+def _picture(
+    c: Canvas,
+    game: Game,
+    item: Item,
+    icon: str,
+    cx: float,
+    cy: float,
+    s: float,
+    colour: str,
+    outline: bool,
+) -> None:
     """The row's own picture (`art:`, about 2s across, in `colour` when it is drawn in one
     colour), else the piece's icon."""
-    if item.art is not None and draw_art(c, game, item.art.id,
-                                         (cx - s * 1.1, cy - s * 1.1, s * 2.2, s * 2.2),
-                                         colour, outline=outline):
+    if item.art is not None and draw_art(
+        c,
+        game,
+        item.art.id,
+        (cx - s * 1.1, cy - s * 1.1, s * 2.2, s * 2.2),
+        colour,
+        outline=outline,
+    ):
         return
     _icon(c, icon, cx, cy, s, colour)
 
@@ -498,13 +616,30 @@ def _scandal(ink_saver: bool, game: Game, item: Item) -> DrawPiece:
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
         _outline(c, cx, cy, half * 0.84, SQUARE)
-        _picture(c, game, item, "paper", cx, cy + half * 0.05, half * 0.55,
-                 "#6d655c" if not ink_saver else INK, ink_saver)
+        _picture(
+            c,
+            game,
+            item,
+            "paper",
+            cx,
+            cy + half * 0.05,
+            half * 0.55,
+            "#6d655c" if not ink_saver else INK,
+            ink_saver,
+        )
         # a rubber stamp across the news
         c.translate(cx, cy)
         c.rotate(18)
-        size = _line("SCANDAL", "sans-black", half * 0.42, half * 1.3, SMALL_FLOOR,
-                     "the word on the Scandal tokens", "chip", None).size
+        size = _line(
+            "SCANDAL",
+            "sans-black",
+            half * 0.42,
+            half * 1.3,
+            SMALL_FLOOR,
+            "the word on the Scandal tokens",
+            "chip",
+            None,
+        ).size
         w = fonts.width("SCANDAL", "sans-black", size) + half * 0.16
         c.setFillColor(fill)
         c.setStrokeColor(red)
@@ -521,8 +656,25 @@ def _scandal(ink_saver: bool, game: Game, item: Item) -> DrawPiece:
 # --------------------------------------------------------------------------- Favor chips
 
 
-TITLES = frozenset({"Dame", "Sir", "Lady", "Lord", "Count", "Countess", "Mother", "Father",
-                    "Colonel", "Major", "Captain", "General", "Baron", "Baroness", "Dr"})
+TITLES = frozenset(
+    {
+        "Dame",
+        "Sir",
+        "Lady",
+        "Lord",
+        "Count",
+        "Countess",
+        "Mother",
+        "Father",
+        "Colonel",
+        "Major",
+        "Captain",
+        "General",
+        "Baron",
+        "Baroness",
+        "Dr",
+    }
+)
 
 
 def initials(name: str) -> str:
@@ -533,8 +685,9 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words if w[0].isupper())
 
 
-def name_lines(name: str, face: str, size: float, width: float,
-               widths: tuple[float, float] | None = None) -> list[str]:
+def name_lines(
+    name: str, face: str, size: float, width: float, widths: tuple[float, float] | None = None
+) -> list[str]:
     """The name on one line if it fits `width` at `size`, else on two, split where the
     lines fill their room least: the room of each line (`widths`, `width` for both unless
     given) is shared out so that a longer first line goes where the room is wider."""
@@ -546,15 +699,26 @@ def name_lines(name: str, face: str, size: float, width: float,
     best_w = math.inf
     for k in range(1, len(words)):
         lines = [" ".join(words[:k]), " ".join(words[k:])]
-        w = max(fonts.width(lines[0], face, size) / first,
-                fonts.width(lines[1], face, size) / second)
+        w = max(
+            fonts.width(lines[0], face, size) / first, fonts.width(lines[1], face, size) / second
+        )
         if w < best_w:
             best, best_w = lines, w
     return best
 
 
-def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, below: str,
-                size: float, spread: float, what: str, src: Src | None) -> float:
+def _favor_ring(
+    c: Canvas,
+    cx: float,
+    cy: float,
+    r: float,
+    ink_saver: bool,
+    below: str,
+    size: float,
+    spread: float,
+    what: str,
+    src: Src | None,
+) -> float:
     """Both faces of a Favor chip: the ring with FAVOR above and `below` under it, and the
     inner field; saves the canvas state (the caller restores it); returns the field's
     radius."""
@@ -566,23 +730,62 @@ def _favor_ring(c: Canvas, cx: float, cy: float, r: float, ink_saver: bool, belo
     c.setLineWidth(0.5)
     c.circle(cx, cy, inner, stroke=1, fill=1)
     on_ring = INK if ink_saver else WHITE
-    _arc(c, "FAVOR", cx, cy, r * 0.89, "sans-black", r * 0.19, on_ring, True, 0.9,
-         FAVOR_GAP, "the word FAVOR on the Favor chips", "chip rim", None)
-    _arc(c, below, cx, cy, r * 0.89, "sans-bold", r * size, on_ring, False, spread,
-         FAVOR_GAP, what, "chip rim", src)
+    _arc(
+        c,
+        "FAVOR",
+        cx,
+        cy,
+        r * 0.89,
+        "sans-black",
+        r * 0.19,
+        on_ring,
+        True,
+        0.9,
+        FAVOR_GAP,
+        "the word FAVOR on the Favor chips",
+        "chip rim",
+        None,
+    )
+    _arc(
+        c,
+        below,
+        cx,
+        cy,
+        r * 0.89,
+        "sans-bold",
+        r * size,
+        on_ring,
+        False,
+        spread,
+        FAVOR_GAP,
+        what,
+        "chip rim",
+        src,
+    )
     return inner
 
 
-def _favor_front(game: Game, d: Diplomat, archetype: str, archetype_src: Src, n: int,
-                 ink_saver: bool) -> DrawPiece:
+def _favor_front(
+    game: Game, d: Diplomat, archetype: str, archetype_src: Src, n: int, ink_saver: bool
+) -> DrawPiece:
     field = WHITE if ink_saver else PAPER
     figure = "#d0d0d0" if ink_saver else INK
     mono = initials(d.name)
     chip = f"{d.name}'s Favor chip"
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        inner = _favor_ring(c, cx, cy, r, ink_saver, archetype.upper(), 0.18, 0.3,
-                            f"the archetype on {chip}", archetype_src)
+        inner = _favor_ring(
+            c,
+            cx,
+            cy,
+            r,
+            ink_saver,
+            archetype.upper(),
+            0.18,
+            0.3,
+            f"the archetype on {chip}",
+            archetype_src,
+        )
         # the bust, cut off flat above the name
         c.saveState()
         clip = c.beginPath()
@@ -593,39 +796,66 @@ def _favor_front(game: Game, d: Diplomat, archetype: str, archetype_src: Src, n:
         clip.circle(cx, cy, inner)
         c.clipPath(clip, stroke=0, fill=0)
         # the diplomat's own portrait (as on their board) when the content gives one
-        if d.art is None or not draw_art(c, game, d.art.id, (cx - inner * 0.75, cy - r * 0.13,
-                                                             inner * 1.5, inner + r * 0.13),
-                                         figure, outline=ink_saver):
+        if d.art is None or not draw_art(
+            c,
+            game,
+            d.art.id,
+            (cx - inner * 0.75, cy - r * 0.13, inner * 1.5, inner + r * 0.13),
+            figure,
+            outline=ink_saver,
+        ):
             portrait(c, cx, cy, r, d, n, figure, field)
         c.restoreState()
         c.restoreState()
         c.setFillColor(INK if ink_saver else field)
-        monogram = _line(mono, "serif-bold", r * 0.2, inner, SMALL_FLOOR,
-                         f"the monogram on {chip}", "chip", d.src)
+        monogram = _line(
+            mono,
+            "serif-bold",
+            r * 0.2,
+            inner,
+            SMALL_FLOOR,
+            f"the monogram on {chip}",
+            "chip",
+            d.src,
+        )
         rtext.draw_lines(c, monogram, cx, cy - r * 0.09)
         c.setFillColor(INK)
         size = legible(r * 0.18)
 
         def room(base: float) -> float:
             """The widest a line may be inside the field, at the foot of its letters."""
-            half_w = math.sqrt(max(inner ** 2 - (base - cy - size * 0.25) ** 2, 0.0))
+            half_w = math.sqrt(max(inner**2 - (base - cy - size * 0.25) ** 2, 0.0))
             return 2 * half_w - mm(1.5)
 
         # on one line if it fits there, else on two, lower down where the field narrows
-        lines = name_lines(d.name, "sans-semibold", size, room(cy - r * NAME_ONE),
-                           (room(cy - r * NAME_TWO[0]), room(cy - r * NAME_TWO[1])))
+        lines = name_lines(
+            d.name,
+            "sans-semibold",
+            size,
+            room(cy - r * NAME_ONE),
+            (room(cy - r * NAME_TWO[0]), room(cy - r * NAME_TWO[1])),
+        )
         bases = [cy - r * NAME_ONE] if len(lines) == 1 else [cy - r * b for b in NAME_TWO]
         for line, base in zip(lines, bases, strict=False):
-            fitted = _line(line, "sans-semibold", size, room(base), SMALL_FLOOR,
-                           f"the name on {chip}", "chip", d.src)
+            fitted = _line(
+                line,
+                "sans-semibold",
+                size,
+                room(base),
+                SMALL_FLOOR,
+                f"the name on {chip}",
+                "chip",
+                d.src,
+            )
             rtext.draw_lines(c, fitted, cx, base)
         c.restoreState()
 
     return draw
 
 
-def portrait(c: Canvas, cx: float, cy: float, r: float, d: Diplomat, n: int, colour: str,
-             cut: str) -> None:
+def portrait(
+    c: Canvas, cx: float, cy: float, r: float, d: Diplomat, n: int, colour: str, cut: str
+) -> None:
     """A head-and-shoulders silhouette on a chip of radius `r` centred at (cx, cy), in the
     chip's upper half: the figure and hair by face ('woman' or 'man', in one of three
     styles by `n`), and a touch of the archetype (a chaplain's collar, an attaché's cap, a
@@ -696,8 +926,18 @@ def _favor_back(title: str, ink_saver: bool, src: Src | None) -> DrawPiece:
     seal = INK if ink_saver else FAVOR
 
     def draw(c: Canvas, cx: float, cy: float, r: float) -> None:
-        _favor_ring(c, cx, cy, r, ink_saver, title.upper().replace(" · V", " · v"), 0.18, 0.2,
-                    "the game's name on the back of the Favor chips", src)
+        _favor_ring(
+            c,
+            cx,
+            cy,
+            r,
+            ink_saver,
+            title.upper().replace(" · V", " · v"),
+            0.18,
+            0.2,
+            "the game's name on the back of the Favor chips",
+            src,
+        )
         # a wax seal: a scalloped disc with a ringed star
         p = c.beginPath()
         bumps = 18
@@ -786,8 +1026,15 @@ class Faces:
         self.c.restoreState()
 
 
-def sheet_pages(c: Canvas, items: Sequence[Piece], paper: Paper, marks: Marks, title: str,
-                flip: str = "long", offset: tuple[float, float] = (0.0, 0.0)) -> int:
+def sheet_pages(
+    c: Canvas,
+    items: Sequence[Piece],
+    paper: Paper,
+    marks: Marks,
+    title: str,
+    flip: str = "long",
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> int:
     """A page of fronts with cut lines, then its backs for a duplex flip; returns pages."""
     pages = plan(layout_of(items), paper)
     faces = Faces(c, items)
@@ -799,17 +1046,26 @@ def sheet_pages(c: Canvas, items: Sequence[Piece], paper: Paper, marks: Marks, t
         for slot in page:
             cut_line(c, items[slot.index], slot.rect)
         sheets.ruler(c, fronts, marks)
-        sheets.label(c, fronts, paper, marks,
-                     f"{title} · {what} · fronts · sheet {n} of {len(pages)} · "
-                     "cut on the thin outlines")
+        sheets.label(
+            c,
+            fronts,
+            paper,
+            marks,
+            f"{title} · {what} · fronts · sheet {n} of {len(pages)} · cut on the thin outlines",
+        )
         c.showPage()
         backs = [sheets.back_rect(s.rect, paper, flip, offset) for s in page]
         for slot, rect in zip(page, backs, strict=True):
             faces.draw(items[slot.index].back, rect)
         sheets.ruler(c, backs, marks)
-        sheets.label(c, backs, paper, marks,
-                     f"{title} · {what} · backs · sheet {n} of {len(pages)} · print "
-                     f"double-sided, flip on the {'long' if flip == 'long' else 'short'} edge")
+        sheets.label(
+            c,
+            backs,
+            paper,
+            marks,
+            f"{title} · {what} · backs · sheet {n} of {len(pages)} · print "
+            f"double-sided, flip on the {'long' if flip == 'long' else 'short'} edge",
+        )
         c.showPage()
     return 2 * len(pages)
 
@@ -836,9 +1092,12 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
         def draw(c: Canvas, paper: Paper = paper) -> int:
             return sheet_pages(c, items, paper, marks, title, opts.flip, offset)
 
-        data, pages = pdf.render(paper.width, paper.height,
-                                 f"{title}: punch-out pieces ({paper.name})", draw,
-                                 "coins, chips and markers, fronts and backs for duplex "
-                                 "printing")
+        data, pages = pdf.render(
+            paper.width,
+            paper.height,
+            f"{title}: punch-out pieces ({paper.name})",
+            draw,
+            "coins, chips and markers, fronts and backs for duplex printing",
+        )
         out.append(Output(f"chips-{paper_id}.pdf", data, pages, paper_id, drawn))
     return out

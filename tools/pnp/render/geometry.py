@@ -122,8 +122,11 @@ def load(folder: Path = TEMPLATES / "layouts") -> Geometry:
             continue
         kind = doc.data.get("kind") if isinstance(doc.data, dict) else None
         if kind not in ("layouts", "sheets"):
-            geo.diagnostics.append(doc.diag(("kind",), "E104", f"unknown layout kind {kind!r}",
-                                            "one of: layouts, sheets"))
+            geo.diagnostics.append(
+                doc.diag(
+                    ("kind",), "E104", f"unknown layout kind {kind!r}", "one of: layouts, sheets"
+                )
+            )
             continue
         found = schema.validate(doc, f"{kind}.schema.json")
         geo.diagnostics += found
@@ -151,8 +154,14 @@ def _length(doc: Document, path: tuple[str | int, ...], value: Any) -> float:
 def _layouts(doc: Document, geo: Geometry) -> None:
     data = doc.data
     for name, s in data["sizes"].items():
-        geo.sizes[name] = Size(name, parse(s["width"]), parse(s["height"]), parse(s["bleed"]),
-                               parse(s["safe"]), parse(s.get("radius", "0mm")))
+        geo.sizes[name] = Size(
+            name,
+            parse(s["width"]),
+            parse(s["height"]),
+            parse(s["bleed"]),
+            parse(s["safe"]),
+            parse(s.get("radius", "0mm")),
+        )
     raw: dict[str, dict[str, Any]] = data["layouts"]
     resolving: list[str] = []
 
@@ -166,9 +175,14 @@ def _layouts(doc: Document, geo: Geometry) -> None:
             parent = spec["extends"]
             if parent not in raw or parent in resolving:
                 problem = "extends itself" if parent in resolving else f"unknown layout '{parent}'"
-                geo.diagnostics.append(doc.diag(("layouts", name, "extends"), "E204",
-                                                f"layout '{name}' {problem}",
-                                                did_you_mean(parent, raw)))
+                geo.diagnostics.append(
+                    doc.diag(
+                        ("layouts", name, "extends"),
+                        "E204",
+                        f"layout '{name}' {problem}",
+                        did_you_mean(parent, raw),
+                    )
+                )
                 return None
             resolving.append(name)
             base = resolve(parent)
@@ -178,9 +192,14 @@ def _layouts(doc: Document, geo: Geometry) -> None:
             boxes = dict(base.boxes)
             size_name = size_name or base.size.name
         if size_name not in geo.sizes:
-            geo.diagnostics.append(doc.diag(("layouts", name), "E204",
-                                            f"layout '{name}' has no known size '{size_name}'",
-                                            did_you_mean(str(size_name), geo.sizes)))
+            geo.diagnostics.append(
+                doc.diag(
+                    ("layouts", name),
+                    "E204",
+                    f"layout '{name}' has no known size '{size_name}'",
+                    did_you_mean(str(size_name), geo.sizes),
+                )
+            )
             return None
         for box_name, b in spec.get("boxes", {}).items():
             prev = boxes.get(box_name)
@@ -195,6 +214,7 @@ def _layouts(doc: Document, geo: Geometry) -> None:
 
 def _box(doc: Document, layout: str, name: str, b: dict[str, Any], prev: Box | None) -> Box:
     """A box; what it leaves out it keeps from the box of the same name it overrides."""
+
     def get(key: str, default: float) -> float:
         if key in b:
             return parse(b[key])
@@ -204,11 +224,22 @@ def _box(doc: Document, layout: str, name: str, b: dict[str, Any], prev: Box | N
     if any(k in b for k in ("face", "size", "min", "align", "leading")):
         base = style or Style()
         size = parse(b["size"]) if "size" in b else base.size
-        style = Style(face=b.get("face", base.face), size=size,
-                      min_size=parse(b["min"]) if "min" in b else min(base.min_size, size),
-                      leading=b.get("leading", base.leading), align=b.get("align", base.align))
-    return Box(name, get("x", 0), get("y", 0), get("w", 0), get("h", 0), style,
-               Src.at(doc, ("layouts", layout, "boxes", name)))
+        style = Style(
+            face=b.get("face", base.face),
+            size=size,
+            min_size=parse(b["min"]) if "min" in b else min(base.min_size, size),
+            leading=b.get("leading", base.leading),
+            align=b.get("align", base.align),
+        )
+    return Box(
+        name,
+        get("x", 0),
+        get("y", 0),
+        get("w", 0),
+        get("h", 0),
+        style,
+        Src.at(doc, ("layouts", layout, "boxes", name)),
+    )
 
 
 def _sheets(doc: Document, geo: Geometry) -> None:
@@ -217,13 +248,29 @@ def _sheets(doc: Document, geo: Geometry) -> None:
         geo.papers[pid] = Paper(pid, p["name"], parse(p["width"]), parse(p["height"]))
     for iid, i in data["impositions"].items():
         if i["size"] not in geo.sizes:
-            geo.diagnostics.append(doc.diag(("impositions", iid, "size"), "E204",
-                                            f"unknown size '{i['size']}'",
-                                            did_you_mean(i["size"], geo.sizes)))
+            geo.diagnostics.append(
+                doc.diag(
+                    ("impositions", iid, "size"),
+                    "E204",
+                    f"unknown size '{i['size']}'",
+                    did_you_mean(i["size"], geo.sizes),
+                )
+            )
             continue
-        geo.impositions[iid] = Imposition(iid, geo.sizes[i["size"]], i["columns"], i["rows"],
-                                          parse(i.get("gap", "0mm")), bool(i.get("rotate")),
-                                          bool(i.get("fold")))
+        geo.impositions[iid] = Imposition(
+            iid,
+            geo.sizes[i["size"]],
+            i["columns"],
+            i["rows"],
+            parse(i.get("gap", "0mm")),
+            bool(i.get("rotate")),
+            bool(i.get("fold")),
+        )
     m = data["marks"]
-    geo.marks = Marks(parse(m["length"]), parse(m["offset"]), parse(m["edge"]),
-                      parse(m["weight"]), parse(m["ruler"]))
+    geo.marks = Marks(
+        parse(m["length"]),
+        parse(m["offset"]),
+        parse(m["edge"]),
+        parse(m["weight"]),
+        parse(m["ruler"]),
+    )

@@ -13,8 +13,9 @@ def suit_width(size: float) -> float:
     return size * 0.78
 
 
-def suit(canvas: Canvas, which: str, x: float, baseline: float, size: float,
-         colour: str | None = None) -> None:
+def suit(
+    canvas: Canvas, which: str, x: float, baseline: float, size: float, colour: str | None = None
+) -> None:
     """Draw ♠ ♥ ♦ or ♣ with its left edge at x, sitting on the baseline."""
     s = size * 0.68
     cx, cy = x + suit_width(size) / 2, baseline + s * 0.5
@@ -40,11 +41,13 @@ def suit(canvas: Canvas, which: str, x: float, baseline: float, size: float,
         canvas.drawPath(p, fill=1, stroke=0)
     elif which == "♠":
         p.moveTo(cx, cy + s * 0.55)
-        p.curveTo(cx + s * 0.15, cy + s * 0.3, cx + s * 0.55, cy + s * 0.1, cx + s * 0.5,
-                  cy - s * 0.15)
+        p.curveTo(
+            cx + s * 0.15, cy + s * 0.3, cx + s * 0.55, cy + s * 0.1, cx + s * 0.5, cy - s * 0.15
+        )
         p.curveTo(cx + s * 0.45, cy - s * 0.4, cx + s * 0.15, cy - s * 0.4, cx, cy - s * 0.2)
-        p.curveTo(cx - s * 0.15, cy - s * 0.4, cx - s * 0.45, cy - s * 0.4, cx - s * 0.5,
-                  cy - s * 0.15)
+        p.curveTo(
+            cx - s * 0.15, cy - s * 0.4, cx - s * 0.45, cy - s * 0.4, cx - s * 0.5, cy - s * 0.15
+        )
         p.curveTo(cx - s * 0.55, cy + s * 0.1, cx - s * 0.15, cy + s * 0.3, cx, cy + s * 0.55)
         p.close()
         canvas.drawPath(p, fill=1, stroke=0)

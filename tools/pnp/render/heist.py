@@ -51,12 +51,19 @@ DECK = "Printable deck"
 
 # Drawn icons, for a piece or role whose content names no picture (or one the check
 # refused): by piece id, then by role id for roles without a piece; anything else: a star.
-PIECE_ICONS = {"diamond": "gem", "loyalist": "shield", "agent": "mask", "driver": "wheel",
-               "apology": "bubble", "gunman": "crosshair"}
+PIECE_ICONS = {
+    "diamond": "gem",
+    "loyalist": "shield",
+    "agent": "mask",
+    "driver": "wheel",
+    "apology": "bubble",
+    "gunman": "crosshair",
+}
 ROLE_ICONS = {"boss": "crown", "street-kid": "pawn"}
 
 
 # ---- what the rules ask for -----------------------------------------------------------------
+
 
 def _combos(rules: HeistRules, players: int) -> Iterator[tuple[Variant, ...]]:
     """The base game and every allowed combination of the variants open at this count."""
@@ -109,8 +116,9 @@ def _by_suit(cards: Sequence[PlayingCard]) -> dict[Suit, list[str]]:
 
 def cards_text(cards: Sequence[PlayingCard]) -> str:
     """The standard cards of a piece, suit by suit: 'A♠ A♣', '2–10♥ 2–10♦'."""
-    return " ".join(f"{run}{suit.symbol}" for suit, ranks in _by_suit(cards).items()
-                    for run in _runs(ranks))
+    return " ".join(
+        f"{run}{suit.symbol}" for suit, ranks in _by_suit(cards).items() for run in _runs(ranks)
+    )
 
 
 def compact_cards(cards: Sequence[PlayingCard]) -> str:
@@ -141,6 +149,7 @@ def _span(lo: int, hi: int) -> str:
 
 # ---- drawing helpers --------------------------------------------------------------------------
 
+
 class Overflow(ValueError):
     """A text that does not fit its box even at the box's floor size; `src` is where the
     content writes it, when one place does."""
@@ -161,15 +170,26 @@ def _width(text: str, face: str, size: float) -> float:
     return max((line.width for line in lines), default=0.0)
 
 
-def _say(canvas: Canvas, text: str, face: str, size: float, x: float, top: float,
-         width: float, colour: str, align: str = "left", *, what: str, box: Box,
-         src: Src | None = None) -> None:
+def _say(
+    canvas: Canvas,
+    text: str,
+    face: str,
+    size: float,
+    x: float,
+    top: float,
+    width: float,
+    colour: str,
+    align: str = "left",
+    *,
+    what: str,
+    box: Box,
+    src: Src | None = None,
+) -> None:
     """One line of text, its top at `top`; the caller has measured that it fits its width.
     It is fitted all the same, so that the fit check holds its size to the layouts' floor
     (`what`, the box it belongs to and `src` name it there)."""
     style = rtext.Style(face=face, size=size, min_size=size, align=align)
-    fitted = rtext.fit(text, style, width + 0.02, 1e6, what=what, box=box.name,
-                       src=src or box.src)
+    fitted = rtext.fit(text, style, width + 0.02, 1e6, what=what, box=box.name, src=src or box.src)
     rtext.draw(canvas, fitted, x, top, width, colour)
 
 
@@ -192,26 +212,42 @@ NUMBER = 1.05  # the counts in the table
 
 
 def _fit(what: str, box: Box, content: str, src: Src | None = None) -> rtext.Fitted:
-    fitted = rtext.fit(content, _style(box), box.w, box.h, what=what, box=box.name,
-                       src=src or box.src)
+    fitted = rtext.fit(
+        content, _style(box), box.w, box.h, what=what, box=box.name, src=src or box.src
+    )
     if not fitted.fits:
-        raise Overflow(f"{what} runs {fitted.overflow / mm(1):.1f} mm past its box "
-                       f"'{box.name}' at {fitted.size:g} pt", src)
+        raise Overflow(
+            f"{what} runs {fitted.overflow / mm(1):.1f} mm past its box "
+            f"'{box.name}' at {fitted.size:g} pt",
+            src,
+        )
     return fitted
 
 
 def _line(what: str, box: Box, content: str, width: float, src: Src | None) -> rtext.Fitted:
     """One line of `box`'s type no wider than `width`, shrinking to the box's floor."""
-    fitted = rtext.fit_line(content, _style(box), width, what=what, box=box.name,
-                            src=src or box.src)
+    fitted = rtext.fit_line(
+        content, _style(box), width, what=what, box=box.name, src=src or box.src
+    )
     if not fitted.fits:
-        raise Overflow(f"{what} runs {fitted.overflow / mm(1):.1f} mm past its room in the "
-                       f"box '{box.name}' at {fitted.size:g} pt", src)
+        raise Overflow(
+            f"{what} runs {fitted.overflow / mm(1):.1f} mm past its room in the "
+            f"box '{box.name}' at {fitted.size:g} pt",
+            src,
+        )
     return fitted
 
 
-def _text(canvas: Canvas, size: Size, box: Box, what: str, content: str, colour: str,
-          valign: str = "top", src: Src | None = None) -> None:
+def _text(
+    canvas: Canvas,
+    size: Size,
+    box: Box,
+    what: str,
+    content: str,
+    colour: str,
+    valign: str = "top",
+    src: Src | None = None,
+) -> None:
     """Fit `content` to a layout box (from the trim's top-left) and draw it."""
     fitted = _fit(what, box, content, src)
     rtext.draw(canvas, fitted, box.x, size.height - box.y, box.w, colour, valign)
@@ -234,13 +270,15 @@ def _frame(canvas: Canvas, size: Size, theme: Theme, top: float) -> None:
         canvas.setStrokeColor(GOLD)
         canvas.setLineWidth(0.35)
         d = mm(0.9)
-        canvas.roundRect(s + d, s + d, size.width - 2 * (s + d), top - s - 2 * d, mm(1.4),
-                         stroke=1, fill=0)
+        canvas.roundRect(
+            s + d, s + d, size.width - 2 * (s + d), top - s - 2 * d, mm(1.4), stroke=1, fill=0
+        )
     canvas.restoreState()
 
 
-def _band(canvas: Canvas, size: Size, layout: Layout, theme: Theme, kicker: str,
-          title: str) -> float:
+def _band(
+    canvas: Canvas, size: Size, layout: Layout, theme: Theme, kicker: str, title: str
+) -> float:
     """The felt band with a gold kicker and the title; returns the band's bottom (PDF y)."""
     band = layout.box("band")
     bottom = size.height - band.y - band.h
@@ -257,10 +295,23 @@ def _band(canvas: Canvas, size: Size, layout: Layout, theme: Theme, kicker: str,
         canvas.setLineWidth(0.9)
         canvas.line(-b, bottom + 0.45, size.width + b, bottom + 0.45)
     canvas.restoreState()
-    _text(canvas, size, layout.box("kicker"), f"the kind line of '{title}'", kicker,
-          INK if theme.ink_saver else GOLD_LIGHT)
-    _text(canvas, size, layout.box("title"), f"the title of '{title}'", title,
-          theme.on_band(), "middle")
+    _text(
+        canvas,
+        size,
+        layout.box("kicker"),
+        f"the kind line of '{title}'",
+        kicker,
+        INK if theme.ink_saver else GOLD_LIGHT,
+    )
+    _text(
+        canvas,
+        size,
+        layout.box("title"),
+        f"the title of '{title}'",
+        title,
+        theme.on_band(),
+        "middle",
+    )
     return bottom
 
 
@@ -270,17 +321,29 @@ def _footer(canvas: Canvas, size: Size, layout: Layout, game: Game, right: str =
     box = layout.box("footer")
     y = size.height - box.y - box.h + mm(0.6)
     canvas.setFillColor(MUTED)
-    left = _line("the game's name and version in a footer", box,
-                 game.info.label if game.info else game.id, box.w / 2,
-                 game.info.src if game.info else None)
+    left = _line(
+        "the game's name and version in a footer",
+        box,
+        game.info.label if game.info else game.id,
+        box.w / 2,
+        game.info.src if game.info else None,
+    )
     rtext.draw_lines(canvas, left, box.x, y, "left")
     if right:
         note = _line("a footer", box, right, box.w - left.width - FOOTER_GAP, None)
         rtext.draw_lines(canvas, note, box.x + box.w, y, "right")
 
 
-def _medallion(canvas: Canvas, game: Game, picture: str | None, name: str, cx: float,
-               cy: float, r: float, theme: Theme) -> None:
+def _medallion(
+    canvas: Canvas,
+    game: Game,
+    picture: str | None,
+    name: str,
+    cx: float,
+    cy: float,
+    r: float,
+    theme: Theme,
+) -> None:
     """A felt disc with a gold ring and, inside the ring, the picture the content names
     in gold (outlines only with ink saver), else the drawn icon `name`."""
     canvas.saveState()
@@ -294,14 +357,20 @@ def _medallion(canvas: Canvas, game: Game, picture: str | None, name: str, cx: f
     canvas.restoreState()
     colour = INK if theme.ink_saver else GOLD_LIGHT
     side = r * (1.12 if r > mm(4) else 1.3)  # inside the inner ring, with air around it
-    if picture is not None and draw_art(canvas, game, picture,
-                                        (cx - side / 2, cy - side / 2, side, side), colour,
-                                        outline=theme.ink_saver):
+    if picture is not None and draw_art(
+        canvas,
+        game,
+        picture,
+        (cx - side / 2, cy - side / 2, side, side),
+        colour,
+        outline=theme.ink_saver,
+    ):
         return
     icon(canvas, name, cx, cy, r * 0.5, colour)
 
 
 # ---- icons: a few paths each ------------------------------------------------------------------
+
 
 def _gem(c: Canvas, x: float, y: float, s: float) -> None:
     top, girdle, tip = y + s * 0.7, y + s * 0.25, y - s * 0.95
@@ -325,8 +394,12 @@ def _wheel(c: Canvas, x: float, y: float, s: float) -> None:
     c.circle(x, y, s * 0.22, stroke=0, fill=1)
     for angle in (180, 0, 270):
         a = math.radians(angle)
-        c.line(x + math.cos(a) * s * 0.2, y + math.sin(a) * s * 0.2,
-               x + math.cos(a) * s * 0.9, y + math.sin(a) * s * 0.9)
+        c.line(
+            x + math.cos(a) * s * 0.2,
+            y + math.sin(a) * s * 0.2,
+            x + math.cos(a) * s * 0.9,
+            y + math.sin(a) * s * 0.9,
+        )
 
 
 def _crosshair(c: Canvas, x: float, y: float, s: float) -> None:
@@ -364,7 +437,11 @@ def _crown(c: Canvas, x: float, y: float, s: float) -> None:
 
 
 ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
-    "gem": _gem, "wheel": _wheel, "crosshair": _crosshair, "bubble": _bubble, "crown": _crown,
+    "gem": _gem,
+    "wheel": _wheel,
+    "crosshair": _crosshair,
+    "bubble": _bubble,
+    "crown": _crown,
 }
 
 
@@ -401,8 +478,7 @@ def _role_art(game: Game, role: Role) -> str | None:
     return piece.art.id if piece is not None and piece.art is not None else None
 
 
-def _watermark(canvas: Canvas, size: Size, game: Game, name: str, top: float,
-               theme: Theme) -> None:
+def _watermark(canvas: Canvas, size: Size, game: Game, name: str, top: float, theme: Theme) -> None:
     """A reference card's picture (`art/<name>.svg`, found by name), large and faint
     under its text, inside the frame below the band."""
     rel = named_art(game, name)
@@ -414,12 +490,19 @@ def _watermark(canvas: Canvas, size: Size, game: Game, name: str, top: float,
     frame = canvas.beginPath()
     frame.rect(inset, inset, size.width - 2 * inset, top - inset)
     canvas.clipPath(frame, stroke=0, fill=0)
-    draw_art(canvas, game, rel, ((size.width - side) / 2, inset + mm(6), side, side),
-             INK if theme.ink_saver else FELT, alpha=0.04 if theme.ink_saver else 0.045)
+    draw_art(
+        canvas,
+        game,
+        rel,
+        ((size.width - side) / 2, inset + mm(6), side, side),
+        INK if theme.ink_saver else FELT,
+        alpha=0.04 if theme.ink_saver else 0.045,
+    )
     canvas.restoreState()
 
 
 # ---- the setup card ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _Table:
@@ -437,8 +520,12 @@ def treasure_table(game: Game) -> _Table:
     pieces = {p.id: p for p in game.pieces or ()}
     treasure = sorted(rules.treasure, key=lambda r: r.players)
     columns = [rules.diamond_piece.id]
-    columns += [c.piece.id for r in treasure for c in r.roles
-                if c.piece.id not in (*columns, rules.apology_piece.id)]
+    columns += [
+        c.piece.id
+        for r in treasure
+        for c in r.roles
+        if c.piece.id not in (*columns, rules.apology_piece.id)
+    ]
     setups = [rules.setup(r.players) for r in treasure]
     rows: list[tuple[str, str, tuple[int, ...]]] = []
     for piece_id in [*dict.fromkeys(columns), rules.apology_piece.id]:
@@ -450,17 +537,22 @@ def treasure_table(game: Game) -> _Table:
         else:
             counts = tuple(s.get(piece_id, 0) for s, _ in setups)
         rows.append((heading, cards, counts))
-    return _Table(tuple(r.players for r in treasure), tuple(r.advanced for r in treasure),
-                  tuple(rows))
+    return _Table(
+        tuple(r.players for r in treasure), tuple(r.advanced for r in treasure), tuple(rows)
+    )
 
 
 def _table_metrics(table: _Table, box: Box, size: float) -> tuple[float, float, float, float]:
     """(label column width, column width, header height, row height) at a type size."""
     style = _style(box)
     pad = size * 0.35
-    label_w = max([_width("Players", "sans-bold", size)]
-                  + [_width(h, "sans-bold", size) + size * 0.45
-                     + _width(c, style.face, _small(size, CARDS)) for h, c, _ in table.rows])
+    label_w = max(
+        [_width("Players", "sans-bold", size)]
+        + [
+            _width(h, "sans-bold", size) + size * 0.45 + _width(c, style.face, _small(size, CARDS))
+            for h, c, _ in table.rows
+        ]
+    )
     label_w += 3 * pad
     col_w = (box.w - label_w) / max(1, len(table.players))
     header_h = size * 1.4 + (_small(size, ADV) * 1.1 if any(table.advanced) else 0.0)
@@ -474,9 +566,11 @@ def _table_size(table: _Table, box: Box) -> float:
         _, col_w, header_h, row_h = _table_metrics(table, box, size)
         numbers = [str(n) for _, _, ns in table.rows for n in ns] + [str(p) for p in table.players]
         widest = max(_width(n, "sans-bold", size * NUMBER) for n in numbers)
-        fits = (header_h + len(table.rows) * row_h <= box.h + 0.01
-                and col_w >= widest + size * 0.3
-                and col_w >= _width("adv.", "sans-bold", _small(size, ADV)) + size * 0.05)
+        fits = (
+            header_h + len(table.rows) * row_h <= box.h + 0.01
+            and col_w >= widest + size * 0.3
+            and col_w >= _width("adv.", "sans-bold", _small(size, ADV)) + size * 0.05
+        )
         if fits:
             return size
         if size - 0.25 < style.min_size - 1e-9:
@@ -496,20 +590,52 @@ def _draw_table(canvas: Canvas, size: Size, box: Box, table: _Table, theme: Them
     canvas.setFillColor(WHITE if theme.ink_saver else FELT)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.5)
-    canvas.roundRect(x0, top - header_h, box.w, header_h, mm(0.8), stroke=int(theme.ink_saver),
-                     fill=1)
+    canvas.roundRect(
+        x0, top - header_h, box.w, header_h, mm(0.8), stroke=int(theme.ink_saver), fill=1
+    )
     canvas.restoreState()
     head_ink = INK if theme.ink_saver else WHITE
-    _say(canvas, "Players", "sans-bold", s, x0 + pad, top - (header_h - s * 1.18) / 2,
-         label_w, head_ink, what="the treasure table's heading", box=box)
+    _say(
+        canvas,
+        "Players",
+        "sans-bold",
+        s,
+        x0 + pad,
+        top - (header_h - s * 1.18) / 2,
+        label_w,
+        head_ink,
+        what="the treasure table's heading",
+        box=box,
+    )
     for i, (players, advanced) in enumerate(zip(table.players, table.advanced, strict=True)):
         cx = x0 + label_w + i * col_w
-        _say(canvas, str(players), "sans-bold", s * NUMBER, cx, top - s * 0.15, col_w,
-             head_ink, "center", what="a player count in the treasure table", box=box)
+        _say(
+            canvas,
+            str(players),
+            "sans-bold",
+            s * NUMBER,
+            cx,
+            top - s * 0.15,
+            col_w,
+            head_ink,
+            "center",
+            what="a player count in the treasure table",
+            box=box,
+        )
         if advanced:
-            _say(canvas, "adv.", "sans-bold", adv, cx, top - s * 1.3, col_w,
-                 INK if theme.ink_saver else GOLD_LIGHT, "center",
-                 what="'adv.' in the treasure table", box=box)
+            _say(
+                canvas,
+                "adv.",
+                "sans-bold",
+                adv,
+                cx,
+                top - s * 1.3,
+                col_w,
+                INK if theme.ink_saver else GOLD_LIGHT,
+                "center",
+                what="'adv.' in the treasure table",
+                box=box,
+            )
     # one row per piece, alternately tinted: the piece, its standard cards, the counts
     y = top - header_h
     for n, (heading, cards, counts) in enumerate(table.rows):
@@ -517,18 +643,47 @@ def _draw_table(canvas: Canvas, size: Size, box: Box, table: _Table, theme: Them
             canvas.setFillColor(TINT)
             canvas.rect(x0, y - row_h, box.w, row_h, stroke=0, fill=1)
         text_top = y - (row_h - s * 1.18) / 2
-        _say(canvas, heading, "sans-bold", s, x0 + pad, text_top, label_w, INK,
-             what=f"the row '{heading}' of the treasure table", box=box)
+        _say(
+            canvas,
+            heading,
+            "sans-bold",
+            s,
+            x0 + pad,
+            text_top,
+            label_w,
+            INK,
+            what=f"the row '{heading}' of the treasure table",
+            box=box,
+        )
         small = _small(s, CARDS)
         w = _width(cards, face, small)
-        _say(canvas, cards, face, small, x0 + label_w - 2 * pad - w,
-             _top_for(text_top, s, small), w, MUTED,
-             what=f"the standard cards of the {heading} in the treasure table", box=box)
+        _say(
+            canvas,
+            cards,
+            face,
+            small,
+            x0 + label_w - 2 * pad - w,
+            _top_for(text_top, s, small),
+            w,
+            MUTED,
+            what=f"the standard cards of the {heading} in the treasure table",
+            box=box,
+        )
         for i, count in enumerate(counts):
             cx = x0 + label_w + i * col_w
-            _say(canvas, str(count), "sans-bold" if count else face, s * NUMBER, cx,
-                 y - (row_h - s * NUMBER * 1.18) / 2, col_w, INK if count else MUTED,
-                 "center", what="a count in the treasure table", box=box)
+            _say(
+                canvas,
+                str(count),
+                "sans-bold" if count else face,
+                s * NUMBER,
+                cx,
+                y - (row_h - s * NUMBER * 1.18) / 2,
+                col_w,
+                INK if count else MUTED,
+                "center",
+                what="a count in the treasure table",
+                box=box,
+            )
         y -= row_h
     # a rule after the labels and a closing line
     canvas.saveState()
@@ -545,12 +700,13 @@ def _notes(game: Game, table: _Table) -> str:
     rules = game.rules
     assert isinstance(rules, HeistRules)
     hides, d = rules.boss_hides, rules.diamonds
-    lines = [f"**The Boss hides {_span(hides.min, hides.max)} diamonds**: "
-             f"{_span(d - hides.max, d - hides.min)} go round."]
+    lines = [
+        f"**The Boss hides {_span(hides.min, hides.max)} diamonds**: "
+        f"{_span(d - hides.max, d - hides.min)} go round."
+    ]
     if rules.first_player_may_hide:
         n = rules.first_player_may_hide
-        lines.append(f"**The first player may hide {n} role card{'s' if n > 1 else ''}** "
-                     "all game.")
+        lines.append(f"**The first player may hide {n} role card{'s' if n > 1 else ''}** all game.")
     advanced = [p for p, a in zip(table.players, table.advanced, strict=True) if a]
     if advanced:
         lines.append(f"**adv.:** {', '.join(map(str, advanced))} players is the advanced game.")
@@ -562,24 +718,31 @@ def _variants(game: Game) -> str:
     assert isinstance(rules, HeistRules)
     lines = []
     for v in rules.variants:
-        lines.append(f"**{v.name}** ({_span(v.players.min, v.players.max)} players). {v.note}"
-                     .strip())
+        lines.append(
+            f"**{v.name}** ({_span(v.players.min, v.players.max)} players). {v.note}".strip()
+        )
     return "\n".join(lines)
 
 
 def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Theme) -> None:
     """The setup card: the treasure table, what the Boss hides, the variants."""
     _ground(canvas, size, theme.fill(PAPER))
-    bottom = _band(canvas, size, layout, theme, "SETUP · PLAYERS INCLUDE THE BOSS",
-                   "The Treasure")
+    bottom = _band(canvas, size, layout, theme, "SETUP · PLAYERS INCLUDE THE BOSS", "The Treasure")
     _frame(canvas, size, theme, bottom - mm(1.2))
     _watermark(canvas, size, game, "reference-setup", bottom - mm(1.2), theme)
     table = treasure_table(game)
     _draw_table(canvas, size, layout.box("table"), table, theme)
     rules = game.rules
     assert isinstance(rules, HeistRules)
-    _text(canvas, size, layout.box("notes"), "the setup notes", _notes(game, table), INK,
-          src=rules.src)
+    _text(
+        canvas,
+        size,
+        layout.box("notes"),
+        "the setup notes",
+        _notes(game, table),
+        INK,
+        src=rules.src,
+    )
     if rules.variants:
         box = layout.box("variants")
         style = _style(box)
@@ -590,17 +753,26 @@ def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Th
         canvas.setLineWidth(0.5)
         canvas.line(box.x, top, box.x + box.w, top)
         canvas.restoreState()
-        _say(canvas, "VARIANTS", "sans-bold", head, box.x, top - mm(0.6), box.w,
-             INK if theme.ink_saver else GOLD_DARK, what="the variants' heading",
-             box=replace(box, name="variants heading"))
+        _say(
+            canvas,
+            "VARIANTS",
+            "sans-bold",
+            head,
+            box.x,
+            top - mm(0.6),
+            box.w,
+            INK if theme.ink_saver else GOLD_DARK,
+            what="the variants' heading",
+            box=replace(box, name="variants heading"),
+        )
         used = head * 1.18 + mm(1.0)
         body = replace(box, y=box.y + used, h=box.h - used)
-        _text(canvas, size, body, "the variants", _variants(game), INK,
-              src=rules.variants[0].src)
+        _text(canvas, size, body, "the variants", _variants(game), INK, src=rules.variants[0].src)
     _footer(canvas, size, layout, game, "Reference · setup")
 
 
 # ---- the role cards ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _RoleBlock:
@@ -629,8 +801,7 @@ def _header_parts(block: _RoleBlock, s: float, width: float) -> tuple[bool, floa
     room = width - 2 * r - s * 0.5 - tag_w
     name_size = min(s * 1.25, room / max(_width(block.role.name, "serif-bold", 1.0), 1e-6))
     if name_size < s:
-        raise Overflow(f"the role name '{block.role.name}' does not fit its line",
-                       block.role.src)
+        raise Overflow(f"the role name '{block.role.name}' does not fit its line", block.role.src)
     name_w = _width(block.role.name, "serif-bold", name_size)
     cards_w = _width(block.cards or "no card", "sans-bold", s)
     return room - name_w - s >= cards_w, r, name_size
@@ -650,19 +821,23 @@ def _block_height(block: _RoleBlock, style: rtext.Style, s: float, width: float)
         wins = _wins(block, s, width)
     except Overflow:
         return math.inf
-    return s * 1.6 + rtext.fit(wins, fixed, width, 1e6, what=_wins_what(block), box="roles",
-                               src=block.role.src).height
+    return (
+        s * 1.6
+        + rtext.fit(
+            wins, fixed, width, 1e6, what=_wins_what(block), box="roles", src=block.role.src
+        ).height
+    )
 
 
 def _wins_what(block: _RoleBlock) -> str:
     return f"how the role '{block.role.name}' wins"
 
 
-def _blocks_height(blocks: Sequence[_RoleBlock], style: rtext.Style, s: float,
-                   width: float) -> float:
+def _blocks_height(
+    blocks: Sequence[_RoleBlock], style: rtext.Style, s: float, width: float
+) -> float:
     gap = s * 1.0
-    return (sum(_block_height(b, style, s, width) for b in blocks)
-            + gap * max(0, len(blocks) - 1))
+    return sum(_block_height(b, style, s, width) for b in blocks) + gap * max(0, len(blocks) - 1)
 
 
 def role_pages(game: Game, layout: Layout) -> list[tuple[Role, ...]]:
@@ -675,8 +850,7 @@ def role_pages(game: Game, layout: Layout) -> list[tuple[Role, ...]]:
         return []
     for b in blocks:
         if _blocks_height([b], style, style.min_size, box.w) > box.h + 0.01:
-            raise Overflow(f"the role '{b.role.name}' does not fit a card of its own",
-                           b.role.src)
+            raise Overflow(f"the role '{b.role.name}' does not fit a card of its own", b.role.src)
     heights = [_block_height(b, style, style.size, box.w) for b in blocks]
     gap = style.size
 
@@ -694,7 +868,7 @@ def role_pages(game: Game, layout: Layout) -> list[tuple[Role, ...]]:
         if best is not None:
             out, i = [], 0
             for chunk in best[1]:
-                out.append(tuple(b.role for b in blocks[i:i + len(chunk)]))
+                out.append(tuple(b.role for b in blocks[i : i + len(chunk)]))
                 i += len(chunk)
             return out
     # Nothing fits at the full size: one role a card, each shrinking as it needs.
@@ -712,8 +886,16 @@ def _roles_size(blocks: Sequence[_RoleBlock], box: Box) -> float:
     return s
 
 
-def draw_roles(canvas: Canvas, size: Size, game: Game, roles: Sequence[Role], layout: Layout,
-               theme: Theme, page: int, pages: int) -> None:
+def draw_roles(
+    canvas: Canvas,
+    size: Size,
+    game: Game,
+    roles: Sequence[Role],
+    layout: Layout,
+    theme: Theme,
+    page: int,
+    pages: int,
+) -> None:
     """A role card: each role, the standard cards that play it, and how it wins."""
     _ground(canvas, size, theme.fill(PAPER))
     numbered = f" {page} of {pages}" if pages > 1 else ""
@@ -742,37 +924,79 @@ def draw_roles(canvas: Canvas, size: Size, game: Game, roles: Sequence[Role], la
         heading = replace(box, name="role heading")  # labels, held to the label floor
         line_h = s * 1.6
         cy = top - line_h / 2
-        _medallion(canvas, game, _role_art(game, block.role), _role_icon(block.role),
-                   box.x + r, cy, r, theme)
+        _medallion(
+            canvas,
+            game,
+            _role_art(game, block.role),
+            _role_icon(block.role),
+            box.x + r,
+            cy,
+            r,
+            theme,
+        )
         name_x = box.x + 2 * r + s * 0.5
-        _say(canvas, block.role.name, "serif-bold", name_size, name_x,
-             cy + name_size * 1.18 / 2, box.w, INK if theme.ink_saver else FELT_DARK,
-             what=f"the name of the role '{block.role.name}'", box=heading, src=block.role.src)
+        _say(
+            canvas,
+            block.role.name,
+            "serif-bold",
+            name_size,
+            name_x,
+            cy + name_size * 1.18 / 2,
+            box.w,
+            INK if theme.ink_saver else FELT_DARK,
+            what=f"the name of the role '{block.role.name}'",
+            box=heading,
+            src=block.role.src,
+        )
         if _tag(block):
             tag_x = name_x + _width(block.role.name, "serif-bold", name_size) + s * 0.4
-            _say(canvas, _tag(block), "sans-italic", s * 0.85, tag_x,
-                 cy + s * 0.85 * 1.18 / 2 - s * 0.05, box.w,
-                 INK if theme.ink_saver else GOLD_DARK,
-                 what=f"the tag of the role '{block.role.name}'", box=heading,
-                 src=block.role.src)
+            _say(
+                canvas,
+                _tag(block),
+                "sans-italic",
+                s * 0.85,
+                tag_x,
+                cy + s * 0.85 * 1.18 / 2 - s * 0.05,
+                box.w,
+                INK if theme.ink_saver else GOLD_DARK,
+                what=f"the tag of the role '{block.role.name}'",
+                box=heading,
+                src=block.role.src,
+            )
         if inline:
             label = block.cards or "no card"
             w = _width(label, "sans-bold", s)
-            _say(canvas, label, "sans-bold" if block.cards else "sans-italic", s,
-                 box.x + box.w - w, cy + s * 1.18 / 2, w, INK if block.cards else MUTED,
-                 what=f"the cards of the role '{block.role.name}'", box=heading,
-                 src=block.role.src)
+            _say(
+                canvas,
+                label,
+                "sans-bold" if block.cards else "sans-italic",
+                s,
+                box.x + box.w - w,
+                cy + s * 1.18 / 2,
+                w,
+                INK if block.cards else MUTED,
+                what=f"the cards of the role '{block.role.name}'",
+                box=heading,
+                src=block.role.src,
+            )
         top -= line_h
         wins = replace(style, size=s, min_size=s)
-        fitted = rtext.fit(_wins(block, s, box.w), wins, box.w, 1e6,
-                           what=_wins_what(block), box=box.name,
-                           src=block.role.src)
+        fitted = rtext.fit(
+            _wins(block, s, box.w),
+            wins,
+            box.w,
+            1e6,
+            what=_wins_what(block),
+            box=box.name,
+            src=block.role.src,
+        )
         rtext.draw(canvas, fitted, box.x, top, box.w, INK)
         top -= fitted.height
     _footer(canvas, size, layout, game, f"Reference · roles{numbered}")
 
 
 # ---- the printable deck -----------------------------------------------------------------------
+
 
 def _piece_role(game: Game, piece: Piece) -> Role | None:
     return next((r for r in game.roles or () if r.piece and r.piece.id == piece.id), None)
@@ -784,8 +1008,11 @@ def piece_texts(game: Game, piece: Piece) -> tuple[str, str, str]:
     assert isinstance(rules, HeistRules)
     role = _piece_role(game, piece)
     if piece.id == rules.apology_piece.id:
-        return ("THE BOSS'S", _cap(piece.name),
-                "Lies face up before the Boss, never in the treasure.")
+        return (
+            "THE BOSS'S",
+            _cap(piece.name),
+            "Lies face up before the Boss, never in the treasure.",
+        )
     kind = "TREASURE" if piece.id == rules.diamond_piece.id else "ROLE CARD"
     if role is None:
         return kind, _cap(piece.name), ""
@@ -805,16 +1032,30 @@ def _index(canvas: Canvas, box: Box, card: PlayingCard, colour: str, src: Src) -
     rank_size = style.size if len(card.rank) == 1 else style.size * 0.85
     canvas.setFillColor(colour)
     ranked = replace(style, size=rank_size, min_size=min(style.min_size, rank_size))
-    rank = rtext.fit_line(card.rank, ranked, box.w, what=f"the rank of the {card}",
-                          box=box.name, src=src)
+    rank = rtext.fit_line(
+        card.rank, ranked, box.w, what=f"the rank of the {card}", box=box.name, src=src
+    )
     rtext.draw_lines(canvas, rank, box.x + box.w / 2, -top - rank_size * 0.8)
     suit_size = style.size * 1.05
-    glyphs.suit(canvas, card.suit.symbol, box.x + box.w / 2 - glyphs.suit_width(suit_size) / 2,
-                -top - rank_size * 0.95 - suit_size * 0.75, suit_size, colour)
+    glyphs.suit(
+        canvas,
+        card.suit.symbol,
+        box.x + box.w / 2 - glyphs.suit_width(suit_size) / 2,
+        -top - rank_size * 0.95 - suit_size * 0.75,
+        suit_size,
+        colour,
+    )
 
 
-def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: PlayingCard,
-               layout: Layout, theme: Theme) -> None:
+def draw_piece(
+    canvas: Canvas,
+    size: Size,
+    game: Game,
+    piece: Piece,
+    card: PlayingCard,
+    layout: Layout,
+    theme: Theme,
+) -> None:
     """A card of the printable deck: the piece, its standard card in the corners, its
     role and how it wins."""
     _ground(canvas, size, theme.fill(PAPER))
@@ -829,17 +1070,47 @@ def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: Playi
         _index(canvas, index, card, colour, piece.src)
         canvas.restoreState()
     emblem = layout.box("emblem")
-    _medallion(canvas, game, piece.art.id if piece.art else None, _piece_icon(piece.id),
-               emblem.x + emblem.w / 2,
-               size.height - emblem.y - emblem.h / 2, emblem.w / 2, theme)
+    _medallion(
+        canvas,
+        game,
+        piece.art.id if piece.art else None,
+        _piece_icon(piece.id),
+        emblem.x + emblem.w / 2,
+        size.height - emblem.y - emblem.h / 2,
+        emblem.w / 2,
+        theme,
+    )
     kind, title, text = piece_texts(game, piece)
     role = _piece_role(game, piece)
-    _text(canvas, size, layout.box("kicker"), f"the kind line of '{title}'", kind,
-          INK if theme.ink_saver else GOLD_DARK, src=role.src if role else piece.src)
-    _text(canvas, size, layout.box("title"), f"the title of '{title}'", title,
-          INK if theme.ink_saver else FELT_DARK, "middle", src=piece.src)
-    _text(canvas, size, layout.box("equivalent"), f"the card of '{title}'",
-          f"Standard card: **{card}**", MUTED, "middle", src=piece.src)
+    _text(
+        canvas,
+        size,
+        layout.box("kicker"),
+        f"the kind line of '{title}'",
+        kind,
+        INK if theme.ink_saver else GOLD_DARK,
+        src=role.src if role else piece.src,
+    )
+    _text(
+        canvas,
+        size,
+        layout.box("title"),
+        f"the title of '{title}'",
+        title,
+        INK if theme.ink_saver else FELT_DARK,
+        "middle",
+        src=piece.src,
+    )
+    _text(
+        canvas,
+        size,
+        layout.box("equivalent"),
+        f"the card of '{title}'",
+        f"Standard card: **{card}**",
+        MUTED,
+        "middle",
+        src=piece.src,
+    )
     rules = layout.box("rules")
     canvas.saveState()
     canvas.setStrokeColor(INK if theme.ink_saver else GOLD)
@@ -848,8 +1119,15 @@ def draw_piece(canvas: Canvas, size: Size, game: Game, piece: Piece, card: Playi
     canvas.line(size.width / 2 - mm(8), y, size.width / 2 + mm(8), y)
     canvas.restoreState()
     if text:
-        _text(canvas, size, rules, f"the text of '{title}'", text, INK,
-              src=role.src if role else piece.src)
+        _text(
+            canvas,
+            size,
+            rules,
+            f"the text of '{title}'",
+            text,
+            INK,
+            src=role.src if role else piece.src,
+        )
     _footer(canvas, size, layout, game)
 
 
@@ -888,8 +1166,15 @@ def _pattern(canvas: Canvas, size: Size, kind: str) -> None:
                 canvas.line(0, y, size.width, y)
 
 
-def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Theme,
-              label: str, deck: str = "deck") -> None:
+def draw_back(
+    canvas: Canvas,
+    size: Size,
+    game: Game,
+    layout: Layout,
+    theme: Theme,
+    label: str,
+    deck: str = "deck",
+) -> None:
     """A back (`deck` is "deck" or "reference"): its ground and pattern, the picture
     `art/back-<deck>.svg` in a medallion, the game's title and the suits."""
     look = BACKS[deck]
@@ -908,13 +1193,21 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
     canvas.saveState()
     canvas.setStrokeColor(INK if theme.ink_saver else look.edge)
     canvas.setLineWidth(1.2)
-    canvas.roundRect(inset, inset, size.width - 2 * inset, size.height - 2 * inset, mm(3),
-                     stroke=1, fill=0)
+    canvas.roundRect(
+        inset, inset, size.width - 2 * inset, size.height - 2 * inset, mm(3), stroke=1, fill=0
+    )
     canvas.setStrokeColor(line)
     canvas.setLineWidth(0.4)
     d = mm(1.2)
-    canvas.roundRect(inset + d, inset + d, size.width - 2 * (inset + d),
-                     size.height - 2 * (inset + d), mm(2), stroke=1, fill=0)
+    canvas.roundRect(
+        inset + d,
+        inset + d,
+        size.width - 2 * (inset + d),
+        size.height - 2 * (inset + d),
+        mm(2),
+        stroke=1,
+        fill=0,
+    )
     canvas.restoreState()
     emblem = layout.box("emblem")
     cx, cy = emblem.x + emblem.w / 2, size.height - emblem.y - emblem.h / 2
@@ -925,12 +1218,27 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
     _medallion(canvas, game, back_art(game, deck), look.icon, cx, cy, emblem.w / 2, theme)
     title = game.info.title if game.info else game.id
     text = INK if theme.ink_saver else look.text
-    _text(canvas, size, layout.box("title"), "the title on the back", title.upper(),
-          text, "middle", src=game.info.src if game.info else None)
+    _text(
+        canvas,
+        size,
+        layout.box("title"),
+        "the title on the back",
+        title.upper(),
+        text,
+        "middle",
+        src=game.info.src if game.info else None,
+    )
     version = f"v{game.info.version}" if game.info else ""
     kicker = "  ·  ".join(p for p in (label.upper(), version) if p)
-    _text(canvas, size, layout.box("kicker"), "the kind line on the back", kicker,
-          text, src=game.info.src if game.info else None)
+    _text(
+        canvas,
+        size,
+        layout.box("kicker"),
+        "the kind line on the back",
+        kicker,
+        text,
+        src=game.info.src if game.info else None,
+    )
     for i, suit in enumerate("♠♥♦♣"):
         s = 8.0
         x = size.width / 2 + (i - 1.5) * mm(5.5) - glyphs.suit_width(s) / 2
@@ -939,9 +1247,11 @@ def draw_back(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: The
 
 # ---- groups and outputs -----------------------------------------------------------------------
 
+
 def _face(fn: Callable[..., None], *args: Any) -> sheets.DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         fn(canvas, size, *args)
+
     return draw
 
 
@@ -955,24 +1265,31 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
     if not game.pieces or not isinstance(game.rules, HeistRules):
         return []
     layouts = geo.layouts
-    ref_back = _face(draw_back, game, layouts["heist-back"], theme, "Reference",
-                     "reference")
+    ref_back = _face(draw_back, game, layouts["heist-back"], theme, "Reference", "reference")
     refs = [Item("setup", _face(draw_setup, game, layouts["heist-setup"], theme), ref_back)]
     roles_layout = layouts["heist-roles"]
     pages = role_pages(game, roles_layout)
     for n, roles in enumerate(pages, start=1):
-        refs.append(Item(f"roles-{n}" if len(pages) > 1 else "roles",
-                         _face(draw_roles, game, roles, roles_layout, theme, n, len(pages)),
-                         ref_back))
+        refs.append(
+            Item(
+                f"roles-{n}" if len(pages) > 1 else "roles",
+                _face(draw_roles, game, roles, roles_layout, theme, n, len(pages)),
+                ref_back,
+            )
+        )
     groups = [Group(REFERENCE, tuple(refs))]
     counts = deck_counts(game)
     deck_back = _face(draw_back, game, layouts["heist-back"], theme, "", "deck")
     items = []
     for piece in game.pieces:
-        for card in piece.cards[:counts.get(piece.id, 0)]:
-            items.append(Item(f"{piece.id}-{_card_id(card)}",
-                              _face(draw_piece, game, piece, card, layouts["heist-card"], theme),
-                              deck_back))
+        for card in piece.cards[: counts.get(piece.id, 0)]:
+            items.append(
+                Item(
+                    f"{piece.id}-{_card_id(card)}",
+                    _face(draw_piece, game, piece, card, layouts["heist-card"], theme),
+                    deck_back,
+                )
+            )
     if items:
         groups.append(Group(DECK, tuple(items)))
     return groups

@@ -45,8 +45,9 @@ def icon_for(card: Card) -> str:
     return KIND_ICONS.get(card.kind, "star")
 
 
-def emblem(canvas: Canvas, name: str, cx: float, cy: float, r: float, colour: str,
-           ink_saver: bool) -> None:
+def emblem(
+    canvas: Canvas, name: str, cx: float, cy: float, r: float, colour: str, ink_saver: bool
+) -> None:
     """A round medallion with an icon."""
     canvas.saveState()
     canvas.setLineWidth(1.2)
@@ -208,14 +209,24 @@ def flame(c: Canvas, x: float, y: float, s: float) -> None:
 
 
 ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
-    "crate": _crate, "ledger": _ledger, "eye": _eye, "dice": _dice, "shield": _shield,
-    "mask": _mask, "gavel": _gavel, "pawn": _pawn, "plane": _plane, "paper": _paper,
-    "star": _star, "flame": flame,
+    "crate": _crate,
+    "ledger": _ledger,
+    "eye": _eye,
+    "dice": _dice,
+    "shield": _shield,
+    "mask": _mask,
+    "gavel": _gavel,
+    "pawn": _pawn,
+    "plane": _plane,
+    "paper": _paper,
+    "star": _star,
+    "flame": flame,
 }
 
 
-def heat_badge(c: Canvas, cx: float, cy: float, r: float, heat: rtext.Fitted,
-               ink_saver: bool) -> None:
+def heat_badge(
+    c: Canvas, cx: float, cy: float, r: float, heat: rtext.Fitted, ink_saver: bool
+) -> None:
     """A crime's Heat: a disc of radius r with a flame, the number on the flame (fitted to
     the disc by the caller, and drawn as fitted) and the word HEAT under the disc.
 
@@ -236,8 +247,9 @@ def heat_badge(c: Canvas, cx: float, cy: float, r: float, heat: rtext.Fitted,
     c.restoreState()
 
 
-def coin_badge(c: Canvas, cx: float, cy: float, r: float, money: rtext.Fitted,
-               ink_saver: bool) -> None:
+def coin_badge(
+    c: Canvas, cx: float, cy: float, r: float, money: rtext.Fitted, ink_saver: bool
+) -> None:
     """A crime's payout: a coin of radius r with its value inside the inner ring (fitted to
     the ring by the caller, and drawn as fitted) and the word PAYOUT under it."""
     c.saveState()
@@ -259,8 +271,9 @@ def _caption(c: Canvas, word: str, cx: float, baseline: float, r: float) -> None
     """`word` centred under a badge of radius r, in ink (measured as a label)."""
     size = max(r * 0.3, rtext.floors().label)
     style = rtext.Style(face=CAPTION, size=size, min_size=size, align="center")
-    fitted = rtext.fit_line(word, style, 3 * r, what=f"the word {word} under a crime's badge",
-                            box="badge caption")
+    fitted = rtext.fit_line(
+        word, style, 3 * r, what=f"the word {word} under a crime's badge", box="badge caption"
+    )
     c.setFillColor(INK)
     rtext.draw_lines(c, fitted, cx, baseline)
 

@@ -53,8 +53,13 @@ def _exchange(a: Path, b: Path) -> bool:
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
         return False
-    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
-                          ctypes.c_uint]
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
     if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
         return True
     code = ctypes.get_errno()
@@ -121,8 +126,10 @@ def write(dest: Path, files: Sequence[tuple[str, bytes]]) -> None:
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise WriteError(f"cannot write {shown}: a file stands where a folder is needed "
-                         f"({display_path(_blocking_file(dest.parent))})") from None
+        raise WriteError(
+            f"cannot write {shown}: a file stands where a folder is needed "
+            f"({display_path(_blocking_file(dest.parent))})"
+        ) from None
     except OSError as exc:
         raise WriteError(f"cannot write {shown}: {exc.strerror or exc}") from None
     if dest.exists() and not dest.is_dir():
@@ -131,8 +138,10 @@ def write(dest: Path, files: Sequence[tuple[str, bytes]]) -> None:
         with _locked(dest.parent):
             _recover(dest)
             if not _is_kit(dest):
-                raise WriteError(f"will not replace {shown}: it is not a kit pnp wrote (it has "
-                                 f"no {MANIFEST}); move it away or choose another --out")
+                raise WriteError(
+                    f"will not replace {shown}: it is not a kit pnp wrote (it has "
+                    f"no {MANIFEST}); move it away or choose another --out"
+                )
             _swap_in(dest, files)
     except WriteError:
         raise

@@ -113,19 +113,29 @@ EmbeddingCanvas = _Canvas  # for documents other modules build (the rulebook's p
 def scratch_canvas(width: float, height: float) -> Canvas:
     """A canvas whose drawing is dropped (see `Scratch`)."""
     fonts.register()
-    return Scratch(io.BytesIO(), pagesize=(width, height), invariant=True,
-                   initialFontName=fonts.font("sans"),  # type: ignore[arg-type]
-                   initialFontSize=9)
+    return Scratch(
+        io.BytesIO(),
+        pagesize=(width, height),
+        invariant=True,
+        initialFontName=fonts.font("sans"),  # type: ignore[arg-type]
+        initialFontSize=9,
+    )
 
 
-def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
-               subject: str = "") -> Canvas:
+def new_canvas(
+    buffer: io.BytesIO, width: float, height: float, title: str, subject: str = ""
+) -> Canvas:
     """A canvas that produces the same bytes for the same drawing."""
     fonts.register()
     # The initial font is one of ours, so no unembedded standard font enters the PDF.
-    canvas = _Canvas(buffer, pagesize=(width, height), invariant=True, pageCompression=1,
-                    initialFontName=fonts.font("sans"),  # type: ignore[arg-type]  # stub is wrong
-                    initialFontSize=9)
+    canvas = _Canvas(
+        buffer,
+        pagesize=(width, height),
+        invariant=True,
+        pageCompression=1,
+        initialFontName=fonts.font("sans"),  # type: ignore[arg-type]  # stub is wrong
+        initialFontSize=9,
+    )
     canvas.setTitle(title)
     canvas.setAuthor("pnp")
     canvas.setSubject(subject)
@@ -133,8 +143,9 @@ def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str,
     return canvas
 
 
-def render(width: float, height: float, title: str, draw: Callable[[Canvas], int],
-           subject: str = "") -> tuple[bytes, int]:
+def render(
+    width: float, height: float, title: str, draw: Callable[[Canvas], int], subject: str = ""
+) -> tuple[bytes, int]:
     """(PDF bytes, page count) of one document drawn by `draw`, which returns its pages."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, width, height, title, subject)

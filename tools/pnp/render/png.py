@@ -41,20 +41,28 @@ def slug(name: str) -> str:
 
 def pixels(size: Size, dpi: int = DPI) -> tuple[int, int]:
     """The exact pixel size of a face with its bleed on every side."""
-    return (round((size.width + 2 * size.bleed) * dpi / 72),
-            round((size.height + 2 * size.bleed) * dpi / 72))
+    return (
+        round((size.width + 2 * size.bleed) * dpi / 72),
+        round((size.height + 2 * size.bleed) * dpi / 72),
+    )
 
 
 def face_pdf(draw: DrawFace, size: Size, title: str = "card face") -> bytes:
     """One face on a page of its trim plus the bleed, the trim's bottom-left at the bleed."""
+
     def page(canvas: Canvas) -> int:
         canvas.translate(size.bleed, size.bleed)
         draw(canvas, size)
         canvas.showPage()
         return 1
 
-    data, _ = pdf.render(size.width + 2 * size.bleed, size.height + 2 * size.bleed, title,
-                         page, "one card face with bleed")
+    data, _ = pdf.render(
+        size.width + 2 * size.bleed,
+        size.height + 2 * size.bleed,
+        title,
+        page,
+        "one card face with bleed",
+    )
     return data
 
 
@@ -125,8 +133,9 @@ def groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
     return build.card_groups(game, geo, theme) + heist.card_groups(game, geo, theme)
 
 
-def outputs(game: Game, geo: Geometry, opts: Options,
-            only: Sequence[str] | None = None) -> list[Output]:
+def outputs(
+    game: Game, geo: Geometry, opts: Options, only: Sequence[str] | None = None
+) -> list[Output]:
     """png/<deck>/<name>.png for every distinct card face of the game, fronts and backs;
     `only` limits it to some names (for tests)."""
     if "cards" not in geo.impositions:
@@ -147,6 +156,5 @@ def outputs(game: Game, geo: Geometry, opts: Options,
             seen.add(path)
             w, h = pixels(size)
             data = face_png(face, size, DPI, f"{title}: {group.name}: {name}")
-            out.append(build.Output(path, data, contents={"width": w, "height": h,
-                                                          "dpi": DPI}))
+            out.append(build.Output(path, data, contents={"width": w, "height": h, "dpi": DPI}))
     return out

@@ -26,8 +26,17 @@ PAGE_W, PAGE_H = mm(210), mm(297)  # A4
 MARGIN = mm(18)
 TEXT_W = PAGE_W - 2 * MARGIN
 INK, MUTED, RULE, ZEBRA = "#1f2328", "#59636e", "#c8ccd1", "#f2f4f6"
-PALETTE = ("#3b6ea8", "#d08c2e", "#4e9a5b", "#b5473c", "#7a5aa6", "#8c6d4f", "#c25b94",
-           "#5b8c8c", "#9a9a3b")
+PALETTE = (
+    "#3b6ea8",
+    "#d08c2e",
+    "#4e9a5b",
+    "#b5473c",
+    "#7a5aa6",
+    "#8c6d4f",
+    "#c25b94",
+    "#5b8c8c",
+    "#9a9a3b",
+)
 ROW_H = 13.0
 CHART_H = mm(62)
 
@@ -56,8 +65,9 @@ class _Pages:
         self.c.drawString(MARGIN, MARGIN - 4, self.footer)
         self.c.drawRightString(PAGE_W - MARGIN, MARGIN - 4, f"page {self.pages}")
 
-    def text(self, text: str, face: str = "sans", size: float = 9.5, colour: str = INK,
-             gap: float = 4.0) -> None:
+    def text(
+        self, text: str, face: str = "sans", size: float = 9.5, colour: str = INK, gap: float = 4.0
+    ) -> None:
         """A wrapped paragraph."""
         font = fonts.font(face)
         lines = simpleSplit(text, font, size, TEXT_W)
@@ -80,9 +90,14 @@ class _Pages:
         """A table with a bold header, light rules and zebra rows; numbers right-aligned."""
         font, bold, size = fonts.font("sans"), fonts.font("sans-bold"), 8.5
         cols = len(table.header)
-        widths = [max([stringWidth(table.header[i], bold, size)]
-                      + [stringWidth(r[i], font, size) for r in table.rows]) + 12
-                  for i in range(cols)]
+        widths = [
+            max(
+                [stringWidth(table.header[i], bold, size)]
+                + [stringWidth(r[i], font, size) for r in table.rows]
+            )
+            + 12
+            for i in range(cols)
+        ]
         scale = min(1.0, TEXT_W / sum(widths))
         widths = [w * scale for w in widths]
         xs = [MARGIN + sum(widths[:i]) for i in range(cols)]
@@ -151,9 +166,17 @@ class _Pages:
             chart.bars[i].strokeColor = None
         drawing.add(chart)
         if bars.axis:
-            drawing.add(String(chart.x + chart.width / 2, 4, bars.axis, textAnchor="middle",
-                               fontName=fonts.font("sans-italic"), fontSize=7.5,
-                               fillColor=HexColor(MUTED)))
+            drawing.add(
+                String(
+                    chart.x + chart.width / 2,
+                    4,
+                    bars.axis,
+                    textAnchor="middle",
+                    fontName=fonts.font("sans-italic"),
+                    fontSize=7.5,
+                    fillColor=HexColor(MUTED),
+                )
+            )
         if legend_w:
             legend = Legend()
             legend.x, legend.y = int(TEXT_W - legend_w + 14), int(CHART_H - 14)
@@ -164,8 +187,10 @@ class _Pages:
             legend.deltay = 10
             legend.alignment = "right"
             legend.boxAnchor = "nw"
-            legend.colorNamePairs = [(HexColor(PALETTE[i % len(PALETTE)]), name)
-                                     for i, (name, _) in enumerate(bars.series)]
+            legend.colorNamePairs = [
+                (HexColor(PALETTE[i % len(PALETTE)]), name)
+                for i, (name, _) in enumerate(bars.series)
+            ]
             drawing.add(legend)
         renderPDF.draw(drawing, self.c, MARGIN, self.y - CHART_H)
         self.y -= CHART_H + 8
@@ -178,8 +203,12 @@ def _step(top: float) -> float:
     return top / 5
 
 
-def render(title: str, facts: Sequence[tuple[str, str]], not_modelled: Sequence[str],
-           sections: Sequence[Section]) -> tuple[bytes, int]:
+def render(
+    title: str,
+    facts: Sequence[tuple[str, str]],
+    not_modelled: Sequence[str],
+    sections: Sequence[Section],
+) -> tuple[bytes, int]:
     """(PDF bytes, pages) of a simulation report: facts, what is not modelled, sections."""
 
     def draw(canvas: Canvas) -> int:

@@ -82,10 +82,12 @@ _SUIT_RUN = re.compile(r"(\S+?) ?([♠♥♦♣]+)")
 def suits_in_words(text: str) -> str:
     """Playing-card suits as words, for the text-only book: 'Q♠' -> 'Q of spades',
     '2–10 ♥♦' -> '2–10 of hearts and diamonds'."""
+
     def words(m: re.Match[str]) -> str:
         names = [SUITS[s] for s in m.group(2)]
         joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"{m.group(1)} of {joined}"
+
     return _SUIT_RUN.sub(words, text)
 
 
@@ -94,10 +96,13 @@ def register_families() -> None:
     from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
     for family, bold_italic in (("sans", "sans-bold-italic"), ("serif", "serif-bold")):
-        registerFontFamily(fonts.font(family), normal=fonts.font(family),
-                           bold=fonts.font(f"{family}-bold"),
-                           italic=fonts.font(f"{family}-italic"),
-                           boldItalic=fonts.font(bold_italic))
+        registerFontFamily(
+            fonts.font(family),
+            normal=fonts.font(family),
+            bold=fonts.font(f"{family}-bold"),
+            italic=fonts.font(f"{family}-italic"),
+            boldItalic=fonts.font(bold_italic),
+        )
 
 
 def _suit_callback(canvas: Any, kind: str | None, label: str) -> None:
@@ -110,8 +115,7 @@ def _suit_callback(canvas: Any, kind: str | None, label: str) -> None:
 class _Heading(Paragraph):
     """A heading paragraph that knows its level, words and anchor, for the outline."""
 
-    def __init__(self, text: str, style: ParagraphStyle, level: int, words: str,
-                 key: str) -> None:
+    def __init__(self, text: str, style: ParagraphStyle, level: int, words: str, key: str) -> None:
         super().__init__(text, style)
         self.level = level
         self.words = words
@@ -122,11 +126,19 @@ class _Doc(BaseDocTemplate):
     """A document that notes its headings (outline, contents, running header) and writes
     each pass of a multi-pass build into a fresh buffer."""
 
-    def __init__(self, pagesize: tuple[float, float], header: jinja2.Template,
-                 footer: jinja2.Template, game: Game, edition: rb_style.Edition,
-                 accent: str, **kw: Any) -> None:
-        super().__init__(io.BytesIO(), pagesize=pagesize,
-                         keepTogetherClass=pages.KeepWithNext, **kw)
+    def __init__(
+        self,
+        pagesize: tuple[float, float],
+        header: jinja2.Template,
+        footer: jinja2.Template,
+        game: Game,
+        edition: rb_style.Edition,
+        accent: str,
+        **kw: Any,
+    ) -> None:
+        super().__init__(
+            io.BytesIO(), pagesize=pagesize, keepTogetherClass=pages.KeepWithNext, **kw
+        )
         self.header = header
         self.footer = footer
         self.game = game
@@ -138,8 +150,9 @@ class _Doc(BaseDocTemplate):
         self.sketch_first = False  # set when a first pass can never be the one kept
         self.sketch = False
 
-    def build(self, flowables: list[Flowable], filename: Any = None,
-              canvasmaker: Any = None) -> None:
+    def build(
+        self, flowables: list[Flowable], filename: Any = None, canvasmaker: Any = None
+    ) -> None:
         self.filename = io.BytesIO()
         if canvasmaker is None:
             super().build(flowables)
@@ -174,8 +187,7 @@ class _Doc(BaseDocTemplate):
         self._level = level
         self.canv.addOutlineEntry(flowable.words, flowable.key, level=level, closed=level >= 1)
         if flowable.level <= 2 and flowable.key != "contents":
-            self.notify("TOCEntry", (flowable.level - 1, flowable.words, self.page,
-                                     flowable.key))
+            self.notify("TOCEntry", (flowable.level - 1, flowable.words, self.page, flowable.key))
         if flowable.level == 1:
             self.chapter = flowable.words
 
@@ -194,17 +206,20 @@ class _Doc(BaseDocTemplate):
         canvas.setStrokeColor(self.accent)
         canvas.setLineWidth(0.6)
         canvas.line(left, top - mm(2), right, top - mm(2))
-        canvas.drawCentredString(self.pagesize[0] / 2, self.bottomMargin - mm(10),
-                                 self.footer.render(game=self.game.info, page=doc.page,
-                                                    chapter=chapter))
+        canvas.drawCentredString(
+            self.pagesize[0] / 2,
+            self.bottomMargin - mm(10),
+            self.footer.render(game=self.game.info, page=doc.page, chapter=chapter),
+        )
         canvas.restoreState()
 
 
 class _Flow:
     """Turns rulebook nodes into flowables for one edition."""
 
-    def __init__(self, game: Game, geo: Geometry, style: rb_style.BookStyle, edition: str,
-                 ink_saver: bool) -> None:
+    def __init__(
+        self, game: Game, geo: Geometry, style: rb_style.BookStyle, edition: str, ink_saver: bool
+    ) -> None:
         self.game = game
         self.geo = geo
         self.edition = style.illustrated if edition == ILLUSTRATED else style.text
@@ -214,9 +229,12 @@ class _Flow:
         self.colours = self.edition.colours
         self.styles = {name: self._style(name) for name in self.edition.types}
         self.styles["head-on-accent"] = ParagraphStyle(
-            "head-on-accent", parent=self.styles["head"],
-            textColor=toColor(self.colours["white"] if self.illustrated and not ink_saver
-                              else self.colours["ink"]))
+            "head-on-accent",
+            parent=self.styles["head"],
+            textColor=toColor(
+                self.colours["white"] if self.illustrated and not ink_saver else self.colours["ink"]
+            ),
+        )
         self.theme = card_faces.Theme(ink_saver)
         self.chapters = 0
         self.width = 0.0  # the text column's width (the frame's), set by the caller
@@ -236,11 +254,18 @@ class _Flow:
         elif name in ("note", "why", "caption", "kicker"):
             colour = self.colours["muted"]
         return ParagraphStyle(
-            name, fontName=fonts.font(t.face), fontSize=t.size, leading=t.leading,
-            spaceBefore=t.before, spaceAfter=t.after, textColor=toColor(colour),
+            name,
+            fontName=fonts.font(t.face),
+            fontSize=t.size,
+            leading=t.leading,
+            spaceBefore=t.before,
+            spaceAfter=t.after,
+            textColor=toColor(colour),
             keepWithNext=1 if name in ("h1", "h2", "h3", "ruling") else 0,
-            allowWidows=0, allowOrphans=0, alignment=1 if name in (
-                "title", "kicker", "tagline", "facts") else 0)
+            allowWidows=0,
+            allowOrphans=0,
+            alignment=1 if name in ("title", "kicker", "tagline", "facts") else 0,
+        )
 
     # -- text --
 
@@ -255,8 +280,9 @@ class _Flow:
         # that the line keeps its height)
         space = fonts.width("\u00a0", fonts_face(style), style.fontSize)
         room = "&#160;" * max(1, round(glyphs.suit_width(style.fontSize) / space))
-        return re.sub(r"[♠♥♦♣]", lambda m: f'<onDraw name="pnpsuit" label="{m.group()}"/>'
-                      + room, markup)
+        return re.sub(
+            r"[♠♥♦♣]", lambda m: f'<onDraw name="pnpsuit" label="{m.group()}"/>' + room, markup
+        )
 
     def para(self, markup: str, name: str) -> Paragraph:
         style = self.styles[name]
@@ -274,8 +300,9 @@ class _Flow:
         if isinstance(node, Heading):
             return self.heading(node)
         if isinstance(node, Para):
-            return [self.para(node.inline.markup, node.style if node.style in self.styles
-                              else "body")]
+            return [
+                self.para(node.inline.markup, node.style if node.style in self.styles else "body")
+            ]
         if isinstance(node, Items):
             return [self.items(node)]
         if isinstance(node, Table):
@@ -291,8 +318,9 @@ class _Flow:
         flow: list[Flowable] = []
         if level == 1:
             if self.chapters:  # the only place the book may start a new page by itself
-                flow.append(pages.ChapterBreak(self.edition.chapter_room,
-                                          self.edition.keep_chapters))
+                flow.append(
+                    pages.ChapterBreak(self.edition.chapter_room, self.edition.keep_chapters)
+                )
             self.chapters += 1
         elif level == 2:
             flow.append(CondPageBreak(mm(30)))
@@ -301,33 +329,43 @@ class _Flow:
 
     def items(self, node: Items) -> ListFlowable:
         body = self.styles["body"]
-        entries: list[Any] = [ListItem(self.nodes(item) or [Spacer(1, 1)])
-                              for item in node.items]
+        entries: list[Any] = [ListItem(self.nodes(item) or [Spacer(1, 1)]) for item in node.items]
         kwargs: dict[str, Any] = {
             "bulletFontName": fonts.font("sans-bold" if node.ordered else "sans"),
-            "bulletFontSize": body.fontSize, "leftIndent": body.fontSize * 1.8,
-            "bulletColor": self.accent, "spaceAfter": body.spaceAfter,
+            "bulletFontSize": body.fontSize,
+            "leftIndent": body.fontSize * 1.8,
+            "bulletColor": self.accent,
+            "spaceAfter": body.spaceAfter,
         }
         if node.ordered:
-            return ListFlowable(entries, bulletType="1", start=node.start, bulletFormat="%s.",
-                                **kwargs)
+            return ListFlowable(
+                entries, bulletType="1", start=node.start, bulletFormat="%s.", **kwargs
+            )
         return ListFlowable(entries, bulletType="bullet", start="•", **kwargs)
 
     def table(self, node: Table) -> list[Flowable]:
         columns = max(len(node.header), *(len(r) for r in node.rows))
         # columns of short values (counts, prices) are centred
-        short = {c for c in range(columns) if node.rows and c > 0
-                 and all(len(r[c].text) <= 5 for r in node.rows if c < len(r))}
+        short = {
+            c
+            for c in range(columns)
+            if node.rows and c > 0 and all(len(r[c].text) <= 5 for r in node.rows if c < len(r))
+        }
         cell, head = self.styles["cell"], self.styles["head-on-accent"]
         centred = {s: ParagraphStyle(f"{s.name}-c", parent=s, alignment=1) for s in (cell, head)}
         rows: list[list[Any]] = []
         if node.header:
-            rows.append([Paragraph(self.markup(c.markup, head),
-                                   centred[head] if i in short else head)
-                         for i, c in enumerate(node.header)])
+            rows.append(
+                [
+                    Paragraph(self.markup(c.markup, head), centred[head] if i in short else head)
+                    for i, c in enumerate(node.header)
+                ]
+            )
         for row in node.rows:
-            cells = [Paragraph(self.markup(c.markup, cell), centred[cell] if i in short else cell)
-                     for i, c in enumerate(row)]
+            cells = [
+                Paragraph(self.markup(c.markup, cell), centred[cell] if i in short else cell)
+                for i, c in enumerate(row)
+            ]
             rows.append(cells + [""] * (columns - len(cells)))
         total = sum(node.widths[:columns]) or 1.0
         wide = columns >= 3  # a table of three columns or more spans the page's width
@@ -336,9 +374,12 @@ class _Flow:
         off = 1 if node.header else 0
         rule = self.colours["rule"]
         commands: list[tuple[Any, ...]] = [
-            pages.table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 4), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            pages.table_font(),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, rule),
         ]
         if node.header:
@@ -353,33 +394,51 @@ class _Flow:
                 if node.spans:
                     # a group of rows joined by a span shares one tint
                     first = next((a for _, a, b in node.spans if a <= r <= b), r)
-                    stripe = sorted({a for _, a, _b in node.spans} | (
-                        set(range(len(node.rows))) - spanned)).index(first)
+                    stripe = sorted(
+                        {a for _, a, _b in node.spans} | (set(range(len(node.rows))) - spanned)
+                    ).index(first)
                 else:
                     stripe = r
                 if stripe % 2 == 1:
-                    commands.append(("BACKGROUND", (0, r + off), (-1, r + off),
-                                     self.colours["tint"]))
+                    commands.append(
+                        ("BACKGROUND", (0, r + off), (-1, r + off), self.colours["tint"])
+                    )
         for c, a, b in node.spans:
             commands.append(("SPAN", (c, a + off), (c, b + off)))
 
-        table = RLTable(rows, colWidths=widths, repeatRows=off, style=commands, hAlign="LEFT",
-                        spaceBefore=3, spaceAfter=8)
+        table = RLTable(
+            rows,
+            colWidths=widths,
+            repeatRows=off,
+            style=commands,
+            hAlign="LEFT",
+            spaceBefore=3,
+            spaceAfter=8,
+        )
         return [self.widen(table) if wide else table]
 
     def aside(self, node: Aside) -> Flowable:
         body = self.nodes(node.body)
-        box = RLTable([[body]], colWidths=[self.width], hAlign="LEFT", spaceBefore=2,
-                      spaceAfter=8, style=[
-                          pages.table_font(),
-                          ("LINEBEFORE", (0, 0), (0, -1), 2.2, self.accent),
-                          ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                          ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                          ("TOPPADDING", (0, 0), (-1, -1), 5),
-                          ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-                          *([("BACKGROUND", (0, 0), (-1, -1), self.colours["tint"])]
-                            if self.illustrated and not self.ink_saver else []),
-                      ])
+        box = RLTable(
+            [[body]],
+            colWidths=[self.width],
+            hAlign="LEFT",
+            spaceBefore=2,
+            spaceAfter=8,
+            style=[
+                pages.table_font(),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.2, self.accent),
+                ("LEFTPADDING", (0, 0), (-1, -1), 9),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                *(
+                    [("BACKGROUND", (0, 0), (-1, -1), self.colours["tint"])]
+                    if self.illustrated and not self.ink_saver
+                    else []
+                ),
+            ],
+        )
         return box
 
     def figure(self, node: Figure) -> list[Flowable]:
@@ -391,8 +450,16 @@ class _Flow:
         if node.kind == "turn":
             steps, footer = node.data
             t_head = self.edition.type("head").face
-            diagram = figures.TurnDiagram(steps, footer, self.accent, self.colours["ink"],
-                                          self.colours["tint"], t_head, "sans", self.ink_saver)
+            diagram = figures.TurnDiagram(
+                steps,
+                footer,
+                self.accent,
+                self.colours["ink"],
+                self.colours["tint"],
+                t_head,
+                "sans",
+                self.ink_saver,
+            )
             return [Spacer(1, 4), self.widen(diagram), Spacer(1, 8)]
         if node.kind == "cards":
             return self.cards(node.data)
@@ -400,9 +467,17 @@ class _Flow:
             from pnp.rulebook.setup_figure import SetupDiagram
 
             money = self.game.info.currency.format if self.game.info else str
-            setup = SetupDiagram(self.game, self.geo, node.data, self.theme, money, self.accent,
-                                 self.colours["ink"], self.colours["muted"],
-                                 self.colours["tint"])
+            setup = SetupDiagram(
+                self.game,
+                self.geo,
+                node.data,
+                self.theme,
+                money,
+                self.accent,
+                self.colours["ink"],
+                self.colours["muted"],
+                self.colours["tint"],
+            )
             return [Spacer(1, 4), self.widen(setup), Spacer(1, 3), *self.nodes(node.alt[:1])]
         if node.kind == "page-break":
             return [PageBreak()]
@@ -428,11 +503,13 @@ class _Flow:
         caption = None
         if art.title:
             style = self.styles["caption"]
-            centred = ParagraphStyle("picture-caption", parent=style, alignment=1,
-                                     spaceBefore=0, spaceAfter=0)
+            centred = ParagraphStyle(
+                "picture-caption", parent=style, alignment=1, spaceBefore=0, spaceAfter=0
+            )
             caption = Paragraph(self.markup(escape(art.title), centred), centred)
-        figure = figures.ArtFigure(draw, size[0] / size[1], self.edition.picture_height,
-                                   caption, mm(2))
+        figure = figures.ArtFigure(
+            draw, size[0] / size[1], self.edition.picture_height, caption, mm(2)
+        )
         return [Spacer(1, mm(2)), figure, Spacer(1, mm(4))]
 
     def cards(self, faces: Sequence[Face]) -> list[Flowable]:
@@ -444,9 +521,18 @@ class _Flow:
             pictures.append(figures.Picture(draw, size, f"{f.name} ×{f.count}", f.anchor))
         out: list[Flowable] = []
         for i in range(0, len(pictures), columns):
-            out.append(self.widen(figures.CardRow(pictures[i:i + columns], columns, mm(5),
-                                                  caption.face, caption.size,
-                                                  self.colours["muted"])))
+            out.append(
+                self.widen(
+                    figures.CardRow(
+                        pictures[i : i + columns],
+                        columns,
+                        mm(5),
+                        caption.face,
+                        caption.size,
+                        self.colours["muted"],
+                    )
+                )
+            )
             out.append(Spacer(1, mm(3)))
         return out
 
@@ -457,8 +543,9 @@ def fonts_face(style: ParagraphStyle) -> str:
     return name[4:] if name.startswith("pnp-") else "sans"
 
 
-def _title_flowables(flow: _Flow, style: rb_style.BookStyle,
-                     env: jinja2.Environment) -> list[Flowable]:
+def _title_flowables(
+    flow: _Flow, style: rb_style.BookStyle, env: jinja2.Environment
+) -> list[Flowable]:
     """The illustrated book's cover (a page of its own), or the text-only book's title:
     title, kicker, tagline and facts, in words only."""
     game = flow.game
@@ -466,15 +553,23 @@ def _title_flowables(flow: _Flow, style: rb_style.BookStyle,
     assert info is not None
     tp = style.title_page
     kicker = env.from_string(tp["kicker"]).render(game=info) if tp.get("kicker") else ""
-    facts = " ".join(env.from_string(tp["facts"]).render(game=info).split()) if tp.get(
-        "facts") else ""
+    facts = (
+        " ".join(env.from_string(tp["facts"]).render(game=info).split()) if tp.get("facts") else ""
+    )
     if flow.illustrated:
-        words = cover.Words(info.title, kicker, info.tagline,
-                            tuple(f.strip() for f in facts.split(" · ") if f.strip()))
+        words = cover.Words(
+            info.title,
+            kicker,
+            info.tagline,
+            tuple(f.strip() for f in facts.split(" · ") if f.strip()),
+        )
         faces = rb_faces.cover_faces(game, flow.geo, flow.theme)
         return [cover.Cover(game, words, faces, flow.accent, flow.ink_saver)]
-    out: list[Flowable] = [Spacer(1, mm(10)), flow.para(_esc(info.title), "title"),
-                           Spacer(1, mm(3))]
+    out: list[Flowable] = [
+        Spacer(1, mm(10)),
+        flow.para(_esc(info.title), "title"),
+        Spacer(1, mm(3)),
+    ]
     if kicker:
         out.append(flow.para(_esc(kicker), "kicker"))
     out.append(Spacer(1, mm(6)))
@@ -489,8 +584,9 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
-                ink_saver: bool = False) -> tuple[bytes, int]:
+def render_book(
+    game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str, ink_saver: bool = False
+) -> tuple[bytes, int]:
     """(PDF bytes, pages) of one edition of a game's rulebook on one paper."""
     style = rb_style.load()
     register_families()
@@ -502,50 +598,98 @@ def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: s
     assert info is not None
     page = geo.papers[paper]
     top, bottom, left, right = style.margins
-    title = f"{info.title}: Rulebook v{info.version}" + (
-        " (text only)" if edition == TEXT else "")
-    doc = _Doc((page.width, page.height), env.from_string(style.header),
-               env.from_string(style.footer), game, flow.edition, flow.accent,
-               title=title, author="pnp", creator="pnp",
-               subject=f"{info.title} rulebook, "
-                       + ("illustrated" if edition == ILLUSTRATED else "text only"),
-               invariant=1, pageCompression=1, lang=style.lang, displayDocTitle=1,
-               initialFontName=fonts.font("sans"), initialFontSize=10,
-               leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom)
+    title = f"{info.title}: Rulebook v{info.version}" + (" (text only)" if edition == TEXT else "")
+    doc = _Doc(
+        (page.width, page.height),
+        env.from_string(style.header),
+        env.from_string(style.footer),
+        game,
+        flow.edition,
+        flow.accent,
+        title=title,
+        author="pnp",
+        creator="pnp",
+        subject=f"{info.title} rulebook, "
+        + ("illustrated" if edition == ILLUSTRATED else "text only"),
+        invariant=1,
+        pageCompression=1,
+        lang=style.lang,
+        displayDocTitle=1,
+        initialFontName=fonts.font("sans"),
+        initialFontSize=10,
+        leftMargin=left,
+        rightMargin=right,
+        topMargin=top,
+        bottomMargin=bottom,
+    )
     # The text runs in a centred column of the edition's measure; wide tables and drawings
     # reach out to the margins (`_Flow.widen`).
     wide = page.width - left - right
     measure = min(flow.edition.measure, wide)
-    frame = Frame(left + (wide - measure) / 2, bottom, measure, page.height - top - bottom,
-                  id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frame = Frame(
+        left + (wide - measure) / 2,
+        bottom,
+        measure,
+        page.height - top - bottom,
+        id="body",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
     flow.width, flow.wide = measure, wide
-    cover_frame = Frame(0, 0, page.width, page.height, id="cover", leftPadding=0,
-                        rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([
-        PageTemplate("title", [cover_frame if flow.illustrated else frame]),
-        PageTemplate("body", [frame], onPageEnd=doc.page_furniture),
-    ])
+    cover_frame = Frame(
+        0,
+        0,
+        page.width,
+        page.height,
+        id="cover",
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    doc.addPageTemplates(
+        [
+            PageTemplate("title", [cover_frame if flow.illustrated else frame]),
+            PageTemplate("body", [frame], onPageEnd=doc.page_furniture),
+        ]
+    )
     # the Credits close the book, after the rules
     ending = rb_credits.nodes(game, (n.id for n in book.nodes if isinstance(n, Heading)))
     nodes = [*book.nodes, *ending]
-    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
-        pages.table_font(), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]),
+    toc = TableOfContents(
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                pages.table_font(),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
         levelStyles=[
-            ParagraphStyle("toc1", parent=flow.styles["toc1"], leftIndent=0,
-                           firstLineIndent=0),
-            ParagraphStyle("toc2", parent=flow.styles["toc2"], leftIndent=mm(6),
-                           firstLineIndent=0)])
+            ParagraphStyle("toc1", parent=flow.styles["toc1"], leftIndent=0, firstLineIndent=0),
+            ParagraphStyle("toc2", parent=flow.styles["toc2"], leftIndent=mm(6), firstLineIndent=0),
+        ],
+    )
     # The contents start out with every entry at page 0, so the first pass already gives
     # them their room and a second pass only fills in the page numbers.
     toc._entries = [  # type: ignore[attr-defined]
-        (min(n.level, 2) - 1, n.inline.text, 0, n.id) for n in nodes
-        if isinstance(n, Heading) and n.level <= 2]
+        (min(n.level, 2) - 1, n.inline.text, 0, n.id)
+        for n in nodes
+        if isinstance(n, Heading) and n.level <= 2
+    ]
     doc.sketch_first = bool(toc._entries)  # type: ignore[attr-defined]
     story: list[Flowable] = _title_flowables(flow, style, env)
     story += [NextPageTemplate("body"), PageBreak() if flow.illustrated else Spacer(1, mm(8))]
-    contents = _Heading(f'<a name="contents"/>{_esc(style.contents)}', flow.styles["h1"], 1,
-                        style.contents, "contents")
+    contents = _Heading(
+        f'<a name="contents"/>{_esc(style.contents)}',
+        flow.styles["h1"],
+        1,
+        style.contents,
+        "contents",
+    )
     story += [contents, toc]
     body = flow.nodes(nodes)
     story += [PageBreak() if flow.illustrated else Spacer(1, mm(6)), *body]
@@ -559,14 +703,23 @@ def render_book(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: s
 _RENDERED: dict[str, tuple[bytes, int]] = {}
 
 
-def _key(game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str,
-         ink_saver: bool) -> str:
+def _key(
+    game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str, ink_saver: bool
+) -> str:
     digest = hashlib.sha256()
     # where the content lies does not change what is drawn (positions are for diagnostics)
     model = re.sub(r"Src\(file='[^']*'", "Src(", repr(dataclasses.replace(game, folder=None)))
     art = [f"{rel}={sha}" for rel, sha in art_digests(game).items()]
-    for part in (model, *book.texts, *art,
-                 repr(rb_style.load()), repr(geo.layouts), edition, paper, str(ink_saver)):
+    for part in (
+        model,
+        *book.texts,
+        *art,
+        repr(rb_style.load()),
+        repr(geo.layouts),
+        edition,
+        paper,
+        str(ink_saver),
+    ):
         digest.update(part.encode("utf-8"))
         digest.update(b"\0")
     return digest.hexdigest()
@@ -594,6 +747,13 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
                     _RENDERED.pop(next(iter(_RENDERED)))
                 _RENDERED[key] = render_book(game, book, geo, edition, paper, opts.ink_saver)
             data, pages = _RENDERED[key]
-            out.append(Output(file_name(edition, paper), data, pages, paper,
-                              {"rulebook": edition, "chapters": chapters}))
+            out.append(
+                Output(
+                    file_name(edition, paper),
+                    data,
+                    pages,
+                    paper,
+                    {"rulebook": edition, "chapters": chapters},
+                )
+            )
     return out

@@ -129,8 +129,9 @@ def label_room(size: float = LABEL_SIZE) -> float:
     return ascent + descent
 
 
-def _axis(count: int, length: float, gap: float, paper: float, bleed: float, marks: Marks,
-          force: bool) -> float | None:
+def _axis(
+    count: int, length: float, gap: float, paper: float, bleed: float, marks: Marks, force: bool
+) -> float | None:
     """The gap to use between `count` components along one axis of the paper: `gap` where
     the grid fits with it, else 0 (shared cut lines) where that fits; None if neither. To
     fit, the outer bleed stays inside the printable area and a crop mark has room."""
@@ -138,8 +139,7 @@ def _axis(count: int, length: float, gap: float, paper: float, bleed: float, mar
         gap = 0.0
     for g in (gap,) if force or gap == 0 else (gap, 0.0):
         margin = (paper - count * length - (count - 1) * g) / 2
-        if margin - bleed >= marks.edge + PAD and \
-                margin >= marks.edge + marks.offset + MIN_MARK:
+        if margin - bleed >= marks.edge + PAD and margin >= marks.edge + marks.offset + MIN_MARK:
             return g
     return None
 
@@ -151,14 +151,15 @@ def sheet(imp: Imposition, paper: Paper, marks: Marks | None = None) -> Sheet:
     not enough, its outer bleed on that side shrinks, never below `MIN_BLEED`). Raises
     ValueError when the imposition cannot fit the paper that way."""
     marks = _edge(marks)
-    w, h = (imp.size.height, imp.size.width) if imp.rotate else (imp.size.width,
-                                                                  imp.size.height)
+    w, h = (imp.size.height, imp.size.width) if imp.rotate else (imp.size.width, imp.size.height)
     bleed = imp.size.bleed
     gap_x = _axis(imp.columns, w, imp.gap, paper.width, bleed, marks, imp.fold)
     gap_y = _axis(imp.rows, h, imp.gap, paper.height, bleed, marks, False)
     if gap_x is None or gap_y is None:
-        raise ValueError(f"the imposition {imp.id!r} ({imp.columns} x {imp.rows}) does not "
-                         f"fit {paper.name} inside its printable area with crop marks")
+        raise ValueError(
+            f"the imposition {imp.id!r} ({imp.columns} x {imp.rows}) does not "
+            f"fit {paper.name} inside its printable area with crop marks"
+        )
     grid_w = imp.columns * w + (imp.columns - 1) * gap_x
     grid_h = imp.rows * h + (imp.rows - 1) * gap_y
     left = (paper.width - grid_w) / 2
@@ -177,11 +178,16 @@ def sheet(imp: Imposition, paper: Paper, marks: Marks | None = None) -> Sheet:
             outer[1] = bleed - short
             bottom += need - (room_y + short)
         else:
-            raise ValueError(f"the imposition {imp.id!r} leaves no room for the ruler and "
-                             f"the page label on {paper.name}")
+            raise ValueError(
+                f"the imposition {imp.id!r} leaves no room for the ruler and "
+                f"the page label on {paper.name}"
+            )
     top = bottom + grid_h
-    rects = tuple(Rect(left + c * (w + gap_x), top - (r + 1) * h - r * gap_y, w, h)
-                  for r in range(imp.rows) for c in range(imp.columns))
+    rects = tuple(
+        Rect(left + c * (w + gap_x), top - (r + 1) * h - r * gap_y, w, h)
+        for r in range(imp.rows)
+        for c in range(imp.columns)
+    )
     return Sheet(imp, rects, gap_x, gap_y, (outer[0], outer[1], outer[2], outer[3]))
 
 
@@ -208,10 +214,14 @@ def bleeds(grid: Sheet, used: int) -> list[tuple[float, float, float, float]]:
     out = []
     for k in range(used):
         r, c = divmod(k, cols)
-        out.append((side(k - 1 if c > 0 else None, grid.gap_x, grid.outer[0]),
-                    side(k + cols if r < rows - 1 else None, grid.gap_y, grid.outer[1]),
-                    side(k + 1 if c < cols - 1 else None, grid.gap_x, grid.outer[2]),
-                    side(k - cols if r > 0 else None, grid.gap_y, grid.outer[3])))
+        out.append(
+            (
+                side(k - 1 if c > 0 else None, grid.gap_x, grid.outer[0]),
+                side(k + cols if r < rows - 1 else None, grid.gap_y, grid.outer[1]),
+                side(k + 1 if c < cols - 1 else None, grid.gap_x, grid.outer[2]),
+                side(k - cols if r > 0 else None, grid.gap_y, grid.outer[3]),
+            )
+        )
     return out
 
 
@@ -226,8 +236,9 @@ def back_rect(front: Rect, paper: Paper, flip: str, offset: tuple[float, float] 
     return Rect(x + offset[0], y + offset[1], front.w, front.h)
 
 
-def mirror(sides: tuple[float, float, float, float], flip: str) -> tuple[float, float, float,
-                                                                         float]:
+def mirror(
+    sides: tuple[float, float, float, float], flip: str
+) -> tuple[float, float, float, float]:
     """A front's (left, bottom, right, top) as seen on its back after the flip."""
     left, bottom, right, top = sides
     return (right, bottom, left, top) if flip == "long" else (left, top, right, bottom)
@@ -272,8 +283,14 @@ def _form(canvas: Canvas, draw: DrawFace, size: Size) -> str | None:
     return name
 
 
-def place(canvas: Canvas, draw: DrawFace, rect: Rect, size: Size, rotation: int,
-          bleed: tuple[bool, bool, bool, bool]) -> None:
+def place(
+    canvas: Canvas,
+    draw: DrawFace,
+    rect: Rect,
+    size: Size,
+    rotation: int,
+    bleed: tuple[bool, bool, bool, bool],
+) -> None:
     """Draw a face into a trim rectangle, turned by `rotation` degrees (0, 90, -90, 180),
     clipped to the trim plus the bleed on the sides that may bleed."""
     form = _form(canvas, draw, size)
@@ -293,8 +310,14 @@ def place(canvas: Canvas, draw: DrawFace, rect: Rect, size: Size, rotation: int,
     canvas.restoreState()
 
 
-def _place(canvas: Canvas, draw: DrawFace, rect: Rect, size: Size, rotation: int,
-           sides: tuple[float, float, float, float]) -> None:
+def _place(
+    canvas: Canvas,
+    draw: DrawFace,
+    rect: Rect,
+    size: Size,
+    rotation: int,
+    sides: tuple[float, float, float, float],
+) -> None:
     """`place` a face, clipped to its trim plus `sides` (left, bottom, right, top) of bleed."""
     canvas.saveState()
     art = rect.grow(sides)
@@ -335,14 +358,17 @@ class Spot:
 
 def _room(art: Sequence[Rect], paper: Paper, marks: Marks) -> dict[str, float]:
     """The free width between the printable edge and the art, on each side of the page."""
-    return {"left": min(r.x for r in art) - marks.edge,
-            "bottom": min(r.y for r in art) - marks.edge,
-            "right": paper.width - max(r.x + r.w for r in art) - marks.edge,
-            "top": paper.height - max(r.y + r.h for r in art) - marks.edge}
+    return {
+        "left": min(r.x for r in art) - marks.edge,
+        "bottom": min(r.y for r in art) - marks.edge,
+        "right": paper.width - max(r.x + r.w for r in art) - marks.edge,
+        "top": paper.height - max(r.y + r.h for r in art) - marks.edge,
+    }
 
 
-def _lane_sides(art: Sequence[Rect], paper: Paper, marks: Marks,
-                sides: Sequence[str] = SIDES) -> tuple[str, str]:
+def _lane_sides(
+    art: Sequence[Rect], paper: Paper, marks: Marks, sides: Sequence[str] = SIDES
+) -> tuple[str, str]:
     """The sides of the page the ruler and the label go on: the left and the right margins
     where they have room, else the bottom and the top, else one side for both (of `sides`,
     the widest where none has room)."""
@@ -350,11 +376,14 @@ def _lane_sides(art: Sequence[Rect], paper: Paper, marks: Marks,
 
     def first(order: Sequence[str], need: float) -> str:
         order = [s for s in order if s in sides]
-        return next((s for s in order if room[s] >= need + CLEAR - 1e-6),
-                    max(order, key=lambda s: room[s]))
+        return next(
+            (s for s in order if room[s] >= need + CLEAR - 1e-6), max(order, key=lambda s: room[s])
+        )
 
-    return (first(("left", "right", "bottom", "top"), ruler_room()),
-            first(("right", "left", "top", "bottom"), label_room()))
+    return (
+        first(("left", "right", "bottom", "top"), ruler_room()),
+        first(("right", "left", "top", "bottom"), label_room()),
+    )
 
 
 def _lane(side: str, paper: Paper, marks: Marks) -> tuple[float, float]:
@@ -371,8 +400,13 @@ def _cuts(rects: Sequence[Rect]) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def _marks(rects: Sequence[Rect], paper: Paper, marks: Marks, lanes: Sequence[str],
-           lane_width: Mapping[str, float]) -> list[Mark]:
+def _marks(
+    rects: Sequence[Rect],
+    paper: Paper,
+    marks: Marks,
+    lanes: Sequence[str],
+    lane_width: Mapping[str, float],
+) -> list[Mark]:
     """Crop marks in the margin at every cut line, `marks.offset` outside the grid and never
     nearer the page edge than `marks.edge`. A mark that would cross a lane stops before it
     when it stays at least `MIN_MARK` long; else it crosses it, and the ruler and the label
@@ -414,15 +448,30 @@ def _marks(rects: Sequence[Rect], paper: Paper, marks: Marks, lanes: Sequence[st
     return out
 
 
-def _free(side: str, paper: Paper, marks: Marks, width: float, crossing: Sequence[Mark],
-          taken: Sequence[tuple[float, float]] = ()) -> list[tuple[float, float]]:
+def _free(
+    side: str,
+    paper: Paper,
+    marks: Marks,
+    width: float,
+    crossing: Sequence[Mark],
+    taken: Sequence[tuple[float, float]] = (),
+) -> list[tuple[float, float]]:
     """The stretches of a lane no crop mark crosses (nor anything already placed)."""
     lo, hi = _lane(side, paper, marks)
     vertical = side in ("left", "right")
-    blocks = sorted([*taken, *(
-        ((m.y1 if vertical else m.x1) - CLEAR - marks.weight,
-         (m.y1 if vertical else m.x1) + CLEAR + marks.weight)
-        for m in crossing if _crosses(m, side, paper, marks, width))])
+    blocks = sorted(
+        [
+            *taken,
+            *(
+                (
+                    (m.y1 if vertical else m.x1) - CLEAR - marks.weight,
+                    (m.y1 if vertical else m.x1) + CLEAR + marks.weight,
+                )
+                for m in crossing
+                if _crosses(m, side, paper, marks, width)
+            ),
+        ]
+    )
     spans, at = [], lo
     for a, b in blocks:
         if a > at:
@@ -445,8 +494,9 @@ def _crosses(mark: Mark, side: str, paper: Paper, marks: Marks, width: float) ->
     return mark.side == "top" and max(mark.y1, mark.y2) > paper.height - inner
 
 
-def _spot(spans: Sequence[tuple[float, float]], length: float, prefer: float) -> (
-        tuple[float, float] | None):
+def _spot(
+    spans: Sequence[tuple[float, float]], length: float, prefer: float
+) -> tuple[float, float] | None:
     """Where something `length` long goes: in the stretch that holds it nearest `prefer`
     (the first of equals), as near `prefer` as that stretch allows."""
     best: tuple[float, float] | None = None
@@ -458,28 +508,40 @@ def _spot(spans: Sequence[tuple[float, float]], length: float, prefer: float) ->
     return best
 
 
-def _ruler_spot(side: str, rects: Sequence[Rect], paper: Paper, marks: Marks,
-                crossing: Sequence[Mark]) -> Spot:
+def _ruler_spot(
+    side: str, rects: Sequence[Rect], paper: Paper, marks: Marks, crossing: Sequence[Mark]
+) -> Spot:
     spans = _free(side, paper, marks, ruler_room(), crossing)
     low = min(r.y for r in rects) if side in ("left", "right") else min(r.x for r in rects)
     length = marks.ruler + mm(0.5)
     spot = _spot([(a + mm(0.5), b - mm(0.5)) for a, b in spans], length, low + LIFT)
     if spot is None:
-        raise ValueError(f"no room on the {side} of the page for the {marks.ruler / mm(1):g} "
-                         "mm ruler between the crop marks")
+        raise ValueError(
+            f"no room on the {side} of the page for the {marks.ruler / mm(1):g} "
+            "mm ruler between the crop marks"
+        )
     return Spot(side, spot[0], spot[1], RULER_SIZE)
 
 
-def _label_spots(side: str, text: str, rects: Sequence[Rect], paper: Paper, marks: Marks,
-                 crossing: Sequence[Mark], ruler: Spot) -> tuple[Spot, ...]:
+def _label_spots(
+    side: str,
+    text: str,
+    rects: Sequence[Rect],
+    paper: Paper,
+    marks: Marks,
+    crossing: Sequence[Mark],
+    ruler: Spot,
+) -> tuple[Spot, ...]:
     """Where the label goes: on one line in a stretch of its lane free of crop marks and
     the ruler, as near `LIFT` above the grid as it can; a label too long for any stretch
     goes on in the next ones (15 mm or longer), broken between its parts (' · '), at
     `LABEL_SIZE` or, if it must, at `LABEL_FLOOR`. Never cut short: a label that fits
     nowhere is an error."""
     taken = [(ruler.start - CLEAR, ruler.end + CLEAR)] if ruler.side == side else []
-    spans = [(a + mm(0.5), b - mm(0.5))
-             for a, b in _free(side, paper, marks, label_room(), crossing, taken)]
+    spans = [
+        (a + mm(0.5), b - mm(0.5))
+        for a, b in _free(side, paper, marks, label_room(), crossing, taken)
+    ]
     spans = [s for s in spans if s[1] > s[0]]
     low = min(r.y for r in rects) if side in ("left", "right") else min(r.x for r in rects)
     width = fonts.width(text, "sans", LABEL_SIZE)
@@ -492,14 +554,15 @@ def _label_spots(side: str, text: str, rects: Sequence[Rect], paper: Paper, mark
         k = 0
         for lo, hi in (s for s in spans if s[1] - s[0] >= mm(15)):
             line: list[str] = []
-            while k < len(parts) and fonts.width(" · ".join([*line, parts[k]]), "sans",
-                                                  size) <= hi - lo:
+            while (
+                k < len(parts)
+                and fonts.width(" · ".join([*line, parts[k]]), "sans", size) <= hi - lo
+            ):
                 line.append(parts[k])
                 k += 1
             if line:
                 words = " · ".join(line) + (" ·" if k < len(parts) else "")
-                placed.append(Spot(side, lo, lo + fonts.width(words, "sans", size), size,
-                                   words))
+                placed.append(Spot(side, lo, lo + fonts.width(words, "sans", size), size, words))
         if k == len(parts):
             return tuple(placed)
     raise ValueError(f"the page label {text!r} does not fit on the {side} of the page")
@@ -564,8 +627,13 @@ def _draw_ruler(canvas: Canvas, spot: Spot, paper: Paper, marks: Marks) -> None:
             canvas.line(a + i * mm(10), y, a + i * mm(10), y + tick)
     canvas.restoreState()
     length = f"{marks.ruler / mm(1):g} mm"
-    _text_at(canvas, Spot(spot.side, spot.start, spot.end, RULER_SIZE), paper, marks,
-             f"This line measures {length}. If not, print at 100%.")
+    _text_at(
+        canvas,
+        Spot(spot.side, spot.start, spot.end, RULER_SIZE),
+        paper,
+        marks,
+        f"This line measures {length}. If not, print at 100%.",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,8 +645,14 @@ class Furniture:
     label: tuple[Spot, ...]  # one line, or its parts where one stretch cannot hold it
 
 
-def furniture(rects: Sequence[Rect], art: Sequence[Rect], paper: Paper, marks: Marks,
-              text: str, crop: bool = True) -> Furniture:
+def furniture(
+    rects: Sequence[Rect],
+    art: Sequence[Rect],
+    paper: Paper,
+    marks: Marks,
+    text: str,
+    crop: bool = True,
+) -> Furniture:
     """Where a page's crop marks (if `crop`), ruler and label go, for faces trimmed at
     `rects` whose art covers `art`."""
     ruler_side, label_side = _lane_sides(art, paper, marks)
@@ -590,9 +664,16 @@ def furniture(rects: Sequence[Rect], art: Sequence[Rect], paper: Paper, marks: M
     return Furniture(tuple(found), ruler_at, label_at)
 
 
-def draw_furniture(canvas: Canvas, rects: Sequence[Rect], art: Sequence[Rect], paper: Paper,
-                   marks: Marks, text: str, crop: bool = True,
-                   shift: tuple[float, float] = (0.0, 0.0)) -> Furniture:
+def draw_furniture(
+    canvas: Canvas,
+    rects: Sequence[Rect],
+    art: Sequence[Rect],
+    paper: Paper,
+    marks: Marks,
+    text: str,
+    crop: bool = True,
+    shift: tuple[float, float] = (0.0, 0.0),
+) -> Furniture:
     """Draw a page's crop marks, ruler and label (see `furniture`), moved by `shift` (a back
     page's `--back-offset`, so they move with the backs)."""
     found = furniture(rects, art, paper, marks, text, crop)
@@ -625,8 +706,9 @@ def _piece_ruler(rects: Sequence[Rect], paper: Paper, marks: Marks, known: bool)
 def ruler(canvas: Canvas, rects: Sequence[Rect], marks: Marks, paper: Paper | None = None) -> None:
     """A calibration ruler, 'this line measures 50 mm', in a lane along the printable edge
     (the left one where it has room), for pieces cut at `rects` (no crop marks)."""
-    page = paper or Paper("", "", max(r.x + r.w for r in rects) + mm(100),
-                          max(r.y + r.h for r in rects) + mm(100))
+    page = paper or Paper(
+        "", "", max(r.x + r.w for r in rects) + mm(100), max(r.y + r.h for r in rects) + mm(100)
+    )
     _draw_ruler(canvas, _piece_ruler(rects, page, marks, paper is not None), page, marks)
 
 
@@ -644,9 +726,16 @@ def label(canvas: Canvas, rects: Sequence[Rect], paper: Paper, marks: Marks, tex
 # ---- pages ---------------------------------------------------------------------------------
 
 
-def sheet_pages(canvas: Canvas, groups: Sequence[Group], imp: Imposition, paper: Paper,
-                marks: Marks, title: str, flip: str = "long",
-                offset: tuple[float, float] = (0, 0)) -> int:
+def sheet_pages(
+    canvas: Canvas,
+    groups: Sequence[Group],
+    imp: Imposition,
+    paper: Paper,
+    marks: Marks,
+    title: str,
+    flip: str = "long",
+    offset: tuple[float, float] = (0, 0),
+) -> int:
     """Fronts and, on the following page, backs for every group; returns pages drawn."""
     grid = sheet(imp, paper, marks)
     rects = grid.rects
@@ -654,7 +743,7 @@ def sheet_pages(canvas: Canvas, groups: Sequence[Group], imp: Imposition, paper:
     size = imp.size
     pages = 0
     for group in groups:
-        sheets = [group.items[i:i + per_page] for i in range(0, len(group.items), per_page)]
+        sheets = [group.items[i : i + per_page] for i in range(0, len(group.items), per_page)]
         for n, chunk in enumerate(sheets, start=1):
             sides = bleeds(grid, len(chunk))
             for side in ("fronts", "backs"):
@@ -665,16 +754,31 @@ def sheet_pages(canvas: Canvas, groups: Sequence[Group], imp: Imposition, paper:
                         _place(canvas, item.front, rect, size, grid.rotation, amounts)
                     else:
                         amounts = mirror(amounts, flip)
-                        _place(canvas, item.back, back_rect(rect, paper, flip, offset), size,
-                               back_rotation(grid.rotation, flip), amounts)
+                        _place(
+                            canvas,
+                            item.back,
+                            back_rect(rect, paper, flip, offset),
+                            size,
+                            back_rotation(grid.rotation, flip),
+                            amounts,
+                        )
                         rect = back_rect(rect, paper, flip)  # the marks move by the offset
                     used.append(rect)
                     art.append(rect.grow(amounts))
-                text = (f"{title} · {group.name} · {side} · sheet {n} of {len(sheets)}"
-                        + (f" · double-sided, flip on the {'long' if flip == 'long' else 'short'}"
-                           " edge" if side == "backs" else ""))
-                draw_furniture(canvas, used, art, paper, marks, text,
-                               shift=offset if side == "backs" else (0.0, 0.0))
+                text = f"{title} · {group.name} · {side} · sheet {n} of {len(sheets)}" + (
+                    f" · double-sided, flip on the {'long' if flip == 'long' else 'short'} edge"
+                    if side == "backs"
+                    else ""
+                )
+                draw_furniture(
+                    canvas,
+                    used,
+                    art,
+                    paper,
+                    marks,
+                    text,
+                    shift=offset if side == "backs" else (0.0, 0.0),
+                )
                 canvas.showPage()
                 pages += 1
     return pages
@@ -687,8 +791,9 @@ def fold_rects(imp: Imposition, paper: Paper) -> list[tuple[Rect, Rect]]:
     return [(rects[i], rects[i + 1]) for i in range(0, len(rects), 2)]
 
 
-def gutterfold_pages(canvas: Canvas, groups: Sequence[Group], imp: Imposition, paper: Paper,
-                     marks: Marks, title: str) -> int:
+def gutterfold_pages(
+    canvas: Canvas, groups: Sequence[Group], imp: Imposition, paper: Paper, marks: Marks, title: str
+) -> int:
     """Front and back side by side, a fold line between: no duplex printer needed. Each
     face's art runs past its trim on every side, up to the fold line on the fold side."""
     grid = sheet(imp, paper, marks)
@@ -697,7 +802,7 @@ def gutterfold_pages(canvas: Canvas, groups: Sequence[Group], imp: Imposition, p
     fold_x = (pairs[0][0].x + pairs[0][0].w + pairs[0][1].x) / 2
     pages = 0
     for group in groups:
-        sheets = [group.items[i:i + len(pairs)] for i in range(0, len(group.items), len(pairs))]
+        sheets = [group.items[i : i + len(pairs)] for i in range(0, len(group.items), len(pairs))]
         for n, chunk in enumerate(sheets, start=1):
             sides = bleeds(grid, 2 * len(chunk))
             used: list[Rect] = []
@@ -714,9 +819,15 @@ def gutterfold_pages(canvas: Canvas, groups: Sequence[Group], imp: Imposition, p
             canvas.setStrokeColor(LABEL_COLOUR)
             canvas.line(fold_x, marks.edge + PAD, fold_x, paper.height - marks.edge - PAD)
             canvas.restoreState()
-            draw_furniture(canvas, used, art, paper, marks,
-                           f"{title} · {group.name} · gutterfold · sheet {n} of {len(sheets)} · "
-                           "fold on the dashed line, glue, cut on the marks")
+            draw_furniture(
+                canvas,
+                used,
+                art,
+                paper,
+                marks,
+                f"{title} · {group.name} · gutterfold · sheet {n} of {len(sheets)} · "
+                "fold on the dashed line, glue, cut on the marks",
+            )
             canvas.showPage()
             pages += 1
     return pages
@@ -734,9 +845,15 @@ def _between_rows(rects: Sequence[Rect], paper: Paper, height: float) -> float:
     return best[1] + height / 2
 
 
-def registration_pages(canvas: Canvas, imp: Imposition, paper: Paper, marks: Marks,
-                       title: str, flip: str = "long",
-                       offset: tuple[float, float] = (0.0, 0.0)) -> int:
+def registration_pages(
+    canvas: Canvas,
+    imp: Imposition,
+    paper: Paper,
+    marks: Marks,
+    title: str,
+    flip: str = "long",
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> int:
     """A duplex test: the same crosses on both sides; held to the light, they coincide. The
     back is printed with the `--back-offset` it is to check, like every back."""
     grid = sheet(imp, paper, marks)
@@ -775,14 +892,21 @@ def registration_pages(canvas: Canvas, imp: Imposition, paper: Paper, marks: Mar
                 "should sit on the black cross of the front, showing through.",
                 "If not, count the 1 mm rings from the red cross to the black one (X to the",
                 "right, Y up, on this side) and add them to --back-offset, then print again.",
-                f"This back was printed with --back-offset {given}." if any(offset)
+                f"This back was printed with --back-offset {given}."
+                if any(offset)
                 else "This back was printed with no --back-offset.",
             ]
         for i, line in enumerate(lines):
             canvas.drawCentredString(paper.width / 2, top - 25 - i * 11, line)
-        draw_furniture(canvas, targets, targets, paper, marks,
-                       f"{title} · duplex test · {side}"
-                       + (f" · back offset {given} mm" if side == "back" and any(offset)
-                          else ""), shift=shift)
+        draw_furniture(
+            canvas,
+            targets,
+            targets,
+            paper,
+            marks,
+            f"{title} · duplex test · {side}"
+            + (f" · back offset {given} mm" if side == "back" and any(offset) else ""),
+            shift=shift,
+        )
         canvas.showPage()
     return 2

@@ -61,8 +61,9 @@ class Floors:
 
     rules: float = 7.5
     label: float = 6.0
-    rules_boxes: frozenset[str] = frozenset({"rules", "bend", "cost", "signature", "roles",
-                                             "notes", "variants"})
+    rules_boxes: frozenset[str] = frozenset(
+        {"rules", "bend", "cost", "signature", "roles", "notes", "variants"}
+    )
     pending: tuple[tuple[str, str, float], ...] = ()
 
     def of(self, box: str, text: str = "") -> float:
@@ -85,11 +86,15 @@ def floors() -> Floors:
         given = data.get("floors") or {}
         default = Floors()
         boxes = given.get("rules_boxes")
-        pending = tuple((str(p["box"]), str(p["text"]), parse(p["min"]))
-                        for p in given.get("pending") or ())
-        return Floors(parse(given.get("rules", default.rules)),
-                      parse(given.get("label", default.label)),
-                      frozenset(map(str, boxes)) if boxes else default.rules_boxes, pending)
+        pending = tuple(
+            (str(p["box"]), str(p["text"]), parse(p["min"])) for p in given.get("pending") or ()
+        )
+        return Floors(
+            parse(given.get("rules", default.rules)),
+            parse(given.get("label", default.label)),
+            frozenset(map(str, boxes)) if boxes else default.rules_boxes,
+            pending,
+        )
     except (OSError, yaml.YAMLError, UnitError, AttributeError, TypeError, KeyError):
         return Floors()
 
@@ -177,8 +182,9 @@ def measuring() -> Iterator[list[Measured]]:
         _MEASURED.reset(token)
 
 
-def _record(fitted: Fitted, text: str, width: float, height: float, what: str, box: str,
-            src: Src | None) -> Fitted:
+def _record(
+    fitted: Fitted, text: str, width: float, height: float, what: str, box: str, src: Src | None
+) -> Fitted:
     sinks = _MEASURED.get()
     if sinks:
         measured = Measured(what or "a text", box, text, width, height, fitted, src)
@@ -195,7 +201,7 @@ def _words(paragraph: str, face: str) -> list[tuple[str, str]]:
     if head:
         bold = fonts.styled(face, True, False)
         tokens += [(w, bold) for w in re.findall(r"\S+\s*", head.group(1) + " ")]
-        body = paragraph[head.end():].lstrip()
+        body = paragraph[head.end() :].lstrip()
     for i, part in enumerate(re.split(r"\*\*", body)):
         run_face = fonts.styled(face, i % 2 == 1, False)
         tokens += [(w, run_face) for w in re.findall(r"\S+\s*|\s+", part)]
@@ -239,7 +245,7 @@ def layout(text: str, style: Style, size: float, width: float) -> tuple[Line, ..
                 lines.append(_line(runs, gap, size))
                 gap, runs, x = 0.0, [], 0.0
                 stripped = stripped[cut:]
-                word = stripped + word[len(word.rstrip()):]
+                word = stripped + word[len(word.rstrip()) :]
                 w_full, w_word = _measure(word, face, size), _measure(stripped, face, size)
             runs.append(Run(word, face, x, w_full))
             x += w_full
@@ -264,13 +270,23 @@ def _line(runs: Sequence[Run], gap: float, size: float) -> Line:
             merged[-1] = Run(last.text + run.text, last.face, last.x, last.width + run.width)
         else:
             merged.append(run)
-    width = merged[-1].x + _measure(merged[-1].text.rstrip(), merged[-1].face, size) \
-        if merged else 0.0
+    width = (
+        merged[-1].x + _measure(merged[-1].text.rstrip(), merged[-1].face, size) if merged else 0.0
+    )
     return Line(tuple(merged), width, gap)
 
 
-def fit(text: str, style: Style, width: float, height: float, step: float = 0.25, *,
-        what: str = "", box: str = "", src: Src | None = None) -> Fitted:
+def fit(
+    text: str,
+    style: Style,
+    width: float,
+    height: float,
+    step: float = 0.25,
+    *,
+    what: str = "",
+    box: str = "",
+    src: Src | None = None,
+) -> Fitted:
     """Set `text` in a `width` x `height` box at the largest size from `style.size` down to
     its floor that fits: `style.min_size`, or the layouts' floor for the box if that is
     larger. At the floor, the result says how far it overflows. `what`, `box` and `src` name
@@ -282,14 +298,16 @@ def fit(text: str, style: Style, width: float, height: float, step: float = 0.25
         used = _height(lines, style, size)
         if used <= height + 0.01 or size - step < floor - 1e-9:
             widest = max((line.width for line in lines), default=0.0)
-            fitted = Fitted(replace(style, size=size), size, lines, used, height, widest, width,
-                            floor)
+            fitted = Fitted(
+                replace(style, size=size), size, lines, used, height, widest, width, floor
+            )
             return _record(fitted, text, width, height, what, box, src)
         size -= step
 
 
-def fit_line(text: str, style: Style, width: float, *, what: str = "", box: str = "",
-             src: Src | None = None) -> Fitted:
+def fit_line(
+    text: str, style: Style, width: float, *, what: str = "", box: str = "", src: Src | None = None
+) -> Fitted:
     """Set `text` on one line no wider than `width`, never wrapped: at `style.size` if it
     fits, else at the size that makes it exactly as wide as `width` (a line's width grows
     with its size), but never below its floor (`style.min_size`, or the layouts' floor for
@@ -314,8 +332,15 @@ def _height(lines: Sequence[Line], style: Style, size: float) -> float:
     return len(lines) * size * style.leading + sum(line.gap_before for line in lines)
 
 
-def draw(canvas: Canvas, fitted: Fitted, x: float, top: float, width: float,
-         colour: str | None = None, valign: str = "top") -> None:
+def draw(
+    canvas: Canvas,
+    fitted: Fitted,
+    x: float,
+    top: float,
+    width: float,
+    colour: str | None = None,
+    valign: str = "top",
+) -> None:
     """Draw fitted text with its first line's top at `top` (y grows upwards in PDF)."""
     size = fitted.size
     line_h = size * fitted.style.leading
@@ -331,8 +356,9 @@ def draw(canvas: Canvas, fitted: Fitted, x: float, top: float, width: float,
             _draw_run(canvas, run, x + dx + run.x, baseline, size)
 
 
-def draw_lines(canvas: Canvas, fitted: Fitted, x: float, baseline: float,
-               anchor: str = "center") -> None:
+def draw_lines(
+    canvas: Canvas, fitted: Fitted, x: float, baseline: float, anchor: str = "center"
+) -> None:
     """Draw fitted text line by line, the first on `baseline` and each next one a line
     lower, each with its left end, centre or right end at x (in the colour already set)."""
     for line in fitted.lines:
@@ -340,8 +366,9 @@ def draw_lines(canvas: Canvas, fitted: Fitted, x: float, baseline: float,
         baseline -= fitted.size * fitted.style.leading
 
 
-def _draw_line(canvas: Canvas, line: Line, size: float, x: float, baseline: float,
-               anchor: str) -> None:
+def _draw_line(
+    canvas: Canvas, line: Line, size: float, x: float, baseline: float, anchor: str
+) -> None:
     start = {"left": x, "center": x - line.width / 2, "right": x - line.width}[anchor]
     if len(line.runs) == 1 and not any(ch in SUITS for ch in line.runs[0].text):
         run = line.runs[0]  # one plain run: one string, placed as reportlab places it

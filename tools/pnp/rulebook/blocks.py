@@ -89,6 +89,7 @@ def _join(names: list[str]) -> str:
 
 # ---- what is in the box ----------------------------------------------------------------------
 
+
 @block
 def components_table(ctx: Context, item: str = "Item", count: str = "Count") -> BuildNodes:
     """Every item in the box with its count; grouped chips and the money one row each."""
@@ -105,27 +106,38 @@ def components_table(ctx: Context, item: str = "Item", count: str = "Count") -> 
                     continue
                 done.add(it.group.id)
                 members = [m for m in comps.items if m.group and m.group.id == it.group.id]
-                parts = [f"{m.name} {m.count}" + (f" ({m.detail})" if m.detail else "")
-                         for m in members]
+                parts = [
+                    f"{m.name} {m.count}" + (f" ({m.detail})" if m.detail else "") for m in members
+                ]
                 group = groups.get(it.group.id)
                 name = group.name if group else it.group.id
                 total = group.total if group else sum(m.count for m in members)
                 rows.append((_cell(f"{', '.join(parts)}: {name}"), _cell(str(total))))
             else:
                 detail = f" ({it.detail})" if it.detail else ""
-                rows.append((Inline(f"<b>{escape(it.name)}</b>{escape(detail)}",
-                                    it.name + detail), _cell(str(it.count))))
+                rows.append(
+                    (
+                        Inline(f"<b>{escape(it.name)}</b>{escape(detail)}", it.name + detail),
+                        _cell(str(it.count)),
+                    )
+                )
             if i == last_deck and comps.money is not None:
                 m = comps.money
                 coins = ", ".join(f"{ctx.money(d.value)} ×{d.count}" for d in m.denominations)
                 detail = f"{m.detail}, {coins}" if m.detail else coins
-                rows.append((Inline(f"<b>{escape(m.name)}</b>: {escape(detail)}",
-                                    f"{m.name}: {detail}"), _cell(ctx.money(m.total))))
+                rows.append(
+                    (
+                        Inline(f"<b>{escape(m.name)}</b>: {escape(detail)}", f"{m.name}: {detail}"),
+                        _cell(ctx.money(m.total)),
+                    )
+                )
         return [Table((_cell(item), _cell(count)), tuple(rows), (6.0, 1.0), where)]
+
     return build
 
 
 # ---- Departures and Goals --------------------------------------------------------------------
+
 
 def _goals_naming(goals: tuple[Goal, ...], door_id: str) -> list[str]:
     return [g.name for g in goals if any(r.id == door_id for r in g.doors)]
@@ -142,11 +154,22 @@ def departures_table(ctx: Context) -> BuildNodes:
     def build(where: Where) -> list[Node]:
         rows = []
         for d in doors:
-            rows.append((anchor(f"door-{d.id}") + bold(d.name), _md(d.text.printed),
-                         _cell(f"“{d.says}”"), _cell(", ".join(_goals_naming(goals, d.id)))))
-        header = ("Departure", "Cost or condition", "You’re telling the table…",
-                  "Goals that name it")
+            rows.append(
+                (
+                    anchor(f"door-{d.id}") + bold(d.name),
+                    _md(d.text.printed),
+                    _cell(f"“{d.says}”"),
+                    _cell(", ".join(_goals_naming(goals, d.id))),
+                )
+            )
+        header = (
+            "Departure",
+            "Cost or condition",
+            "You’re telling the table…",
+            "Goals that name it",
+        )
         return [Table(tuple(map(_cell, header)), tuple(rows), (1.15, 2.7, 1.45, 1.7), where)]
+
     return build
 
 
@@ -163,8 +186,15 @@ def departure_cards(ctx: Context) -> BuildNodes:
             use, *bonus = re.split(r"\s+Departure: ", c.text.printed, maxsplit=1)
             use = re.sub(r"^Use:\s*", "", use)
             rows.append((bold(c.name), _md(_cap(use)), _md(_cap(bonus[0]) if bonus else "")))
-        return [Table((_cell("Card"), _cell("Use (your Evening)"), _cell("Departure bonus")),
-                      tuple(rows), (1.2, 2.3, 2.3), where)]
+        return [
+            Table(
+                (_cell("Card"), _cell("Use (your Evening)"), _cell("Departure bonus")),
+                tuple(rows),
+                (1.2, 2.3, 2.3),
+                where,
+            )
+        ]
+
     return build
 
 
@@ -179,15 +209,27 @@ def goals_table(ctx: Context) -> BuildNodes:
     def build(where: Where) -> list[Node]:
         rows = []
         for g in goals:
-            rows.append((anchor(f"goal-{g.id}") + bold(g.name),
-                         _md(g.text.printed if g.text else ""),
-                         _cell(", ".join(doors.get(r.id, r.id) for r in g.doors))))
-        return [Table((_cell("Goal"), _cell("You need"), _cell("Your doors out")),
-                      tuple(rows), (1.3, 3.0, 2.2), where)]
+            rows.append(
+                (
+                    anchor(f"goal-{g.id}") + bold(g.name),
+                    _md(g.text.printed if g.text else ""),
+                    _cell(", ".join(doors.get(r.id, r.id) for r in g.doors)),
+                )
+            )
+        return [
+            Table(
+                (_cell("Goal"), _cell("You need"), _cell("Your doors out")),
+                tuple(rows),
+                (1.3, 3.0, 2.2),
+                where,
+            )
+        ]
+
     return build
 
 
 # ---- characters --------------------------------------------------------------------------
+
 
 @block
 def diplomats(ctx: Context) -> BuildNodes:
@@ -203,25 +245,40 @@ def diplomats(ctx: Context) -> BuildNodes:
         spans: list[tuple[int, int, int]] = []
         for a in archetypes:
             first = len(rows)
-            board = (anchor(f"archetype-{a.id}") + bold(a.name) + Inline("<br/>", "\n")
-                     + Inline(f"Bend <i>{escape(a.bend.name)}</i>: ", f"Bend {a.bend.name}: ")
-                     + _md(a.bend.text.printed) + Inline("<br/>", "\n")
-                     + Inline(f"Cost <i>{escape(a.cost.name)}</i>: ", f"Cost {a.cost.name}: ")
-                     + _md(a.cost.text.printed))
+            board = (
+                anchor(f"archetype-{a.id}")
+                + bold(a.name)
+                + Inline("<br/>", "\n")
+                + Inline(f"Bend <i>{escape(a.bend.name)}</i>: ", f"Bend {a.bend.name}: ")
+                + _md(a.bend.text.printed)
+                + Inline("<br/>", "\n")
+                + Inline(f"Cost <i>{escape(a.cost.name)}</i>: ", f"Cost {a.cost.name}: ")
+                + _md(a.cost.text.printed)
+            )
             for n, d in enumerate(a.diplomats):
                 sig = d.signature
-                rows.append((board if n == 0 else Inline("", ""), bold(d.name),
-                             Inline(f"<i>{escape(sig.name)}</i>: ", f"{sig.name}: ")
-                             + _md(sig.text.printed)))
+                rows.append(
+                    (
+                        board if n == 0 else Inline("", ""),
+                        bold(d.name),
+                        Inline(f"<i>{escape(sig.name)}</i>: ", f"{sig.name}: ")
+                        + _md(sig.text.printed),
+                    )
+                )
             if len(a.diplomats) > 1:
                 spans.append((0, first, len(rows) - 1))
         header = ("Archetype: Bend and Cost", "Diplomat", "Signature (once per game)")
-        return [Table(tuple(map(_cell, header)), tuple(rows), (2.6, 1.35, 2.6), where,
-                      spans=tuple(spans))]
+        return [
+            Table(
+                tuple(map(_cell, header)), tuple(rows), (2.6, 1.35, 2.6), where, spans=tuple(spans)
+            )
+        ]
+
     return build
 
 
 # ---- cards -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Face:
@@ -245,8 +302,9 @@ def _faces(ctx: Context, deck: str) -> list[Face]:
             continue
         faces.append(Face(f"card-{c.id}", c.name, c.count, card=c))
         if c.back:
-            faces.append(Face(f"card-{c.id}-back", f"{c.name}: {c.back}", c.count, card=c,
-                              back=True))
+            faces.append(
+                Face(f"card-{c.id}-back", f"{c.name}: {c.back}", c.count, card=c, back=True)
+            )
     return faces
 
 
@@ -279,9 +337,11 @@ def cards(ctx: Context, deck: str) -> BuildNodes:
                 assert f.card is not None
                 text = _card_words(ctx, f.card)
             rows.append((anchor(f.anchor) + bold(f.name), _cell(f"×{f.count}"), _md(text)))
-        alt = Table((_cell("Card"), _cell("Copies"), _cell("Text")), tuple(rows),
-                    (1.5, 0.6, 4.2), where)
+        alt = Table(
+            (_cell("Card"), _cell("Copies"), _cell("Text")), tuple(rows), (1.5, 0.6, 4.2), where
+        )
         return [Figure("cards", tuple(faces), (alt,), where)]
+
     return build
 
 
@@ -290,8 +350,10 @@ def _card_words(ctx: Context, card: Card) -> str:
     parts = []
     if card.crime:
         types = ctx.crime_types
-        parts.append(f"{types.get(card.crime.type.id, card.crime.type.id)} crime: "
-                     f"{card.crime.heat} Heat, pays {ctx.money(card.crime.payout)}.")
+        parts.append(
+            f"{types.get(card.crime.type.id, card.crime.type.id)} crime: "
+            f"{card.crime.heat} Heat, pays {ctx.money(card.crime.payout)}."
+        )
     elif card.price:
         label = "Use price" if card.kind is CardKind.DEPARTURE_CARD else "Price"
         parts.append(f"{label} {ctx.money(card.price)}.")
@@ -303,6 +365,7 @@ def _card_words(ctx: Context, card: Card) -> str:
 
 
 # ---- the Quick Reference -----------------------------------------------------------------
+
 
 def _reference_card(ctx: Context, key: str | None = None) -> Card:
     found = [c for c in ctx.game.cards or () if c.kind is CardKind.REFERENCE and c.back]
@@ -325,6 +388,7 @@ def quick_reference(ctx: Context, card: str | None = None) -> BuildNodes:
                 head, rest = "", line
             rows.append((bold(head), _md(rest)))
         return [Table((), tuple(rows), (1.3, 5.0), where)]
+
     return build
 
 
@@ -334,13 +398,16 @@ def departures_board(ctx: Context) -> BuildNodes:
     doors = _need(ctx.game.doors, "Departures")
 
     def build(where: Where) -> list[Node]:
-        rows = tuple((anchor(f"board-{d.id}") + bold(d.name.upper()), _md(d.board.printed))
-                     for d in doors)
+        rows = tuple(
+            (anchor(f"board-{d.id}") + bold(d.name.upper()), _md(d.board.printed)) for d in doors
+        )
         return [Table((), rows, (1.8, 4.5), where)]
+
     return build
 
 
 # ---- rulings and glossary ----------------------------------------------------------------
+
 
 @block
 def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNodes:
@@ -368,6 +435,7 @@ def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNode
                 nodes.append(Para(anchor(f"ruling-{r.id}") + _md(r.ruling), where, "ruling"))
                 nodes.append(Para(Inline("<i>Why:</i> ", "Why: ") + _md(r.why), where, "why"))
         return nodes
+
     return build
 
 
@@ -379,13 +447,14 @@ def glossary(ctx: Context) -> BuildNodes:
         ctx.blocks.anchors[f"term:{t.term}"] = f"term-{slug(t.term)}"
 
     def build(where: Where) -> list[Node]:
-        rows = tuple((anchor(f"term-{slug(t.term)}") + bold(t.term), _md(t.means))
-                     for t in terms)
+        rows = tuple((anchor(f"term-{slug(t.term)}") + bold(t.term), _md(t.means)) for t in terms)
         return [Table((_cell("Term"), _cell("Meaning")), rows, (1.5, 5.0), where)]
+
     return build
 
 
 # ---- worked examples ---------------------------------------------------------------------
+
 
 @block
 def worked_example(ctx: Context, key: str, style: str = "body") -> BuildNodes:
@@ -413,10 +482,12 @@ def worked_example(ctx: Context, key: str, style: str = "body") -> BuildNodes:
         if style == "quote":
             return [Para(_md(f"“{text}”"), where, "quote")]
         return [Para(_md(text), where)]
+
     return build
 
 
 # ---- standard-deck games -----------------------------------------------------------------
+
 
 def _heist(ctx: Context) -> HeistRules:
     rules = ctx.game.rules
@@ -449,10 +520,16 @@ def mapping_table(ctx: Context) -> BuildNodes:
         used = {c for p in pieces for c in p.cards}
         unused = [c for c in STANDARD_DECK if c not in used]
         if unused:
-            rows.append((_cell(compact_cards(unused)), _cell("not used"),
-                         _cell(str(len(unused)))))
-        return [Table((_cell("Cards"), _cell("Stand for"), _cell("In the deck")), tuple(rows),
-                      (3.2, 2.2, 1.0), where)]
+            rows.append((_cell(compact_cards(unused)), _cell("not used"), _cell(str(len(unused)))))
+        return [
+            Table(
+                (_cell("Cards"), _cell("Stand for"), _cell("In the deck")),
+                tuple(rows),
+                (3.2, 2.2, 1.0),
+                where,
+            )
+        ]
+
     return build
 
 
@@ -472,8 +549,12 @@ def roles_table(ctx: Context) -> BuildNodes:
             card = _cards_of(piece) if piece else "no card"
             name = r.name + (" (variant)" if r.variant else "")
             rows.append((anchor(f"role-{r.id}") + bold(name), _cell(card), _md(r.wins)))
-        return [Table((_cell("Role"), _cell("Card"), _cell("Wins")), tuple(rows),
-                      (1.5, 1.3, 4.2), where)]
+        return [
+            Table(
+                (_cell("Role"), _cell("Card"), _cell("Wins")), tuple(rows), (1.5, 1.3, 4.2), where
+            )
+        ]
+
     return build
 
 
@@ -489,7 +570,8 @@ def treasure_table(ctx: Context, mark: str = "*") -> BuildNodes:
         table = table_of(ctx.game)
         header = [_cell("Players")] + [
             _cell(f"{p}{mark if adv else ''}")
-            for p, adv in zip(table.players, table.advanced, strict=True)]
+            for p, adv in zip(table.players, table.advanced, strict=True)
+        ]
         rows: list[tuple[Inline, ...]] = []
         in_treasure = [0] * len(table.players)
         # the last row of the table is the apologies (heist.treasure_table's order)
@@ -499,11 +581,16 @@ def treasure_table(ctx: Context, mark: str = "*") -> BuildNodes:
             in_treasure = [a + b for a, b in zip(in_treasure, counts, strict=True)]
         rows.append((bold("Treasure cards"), *(_cell(str(n)) for n in in_treasure)))
         rows.append((bold("Apologies (before the Boss)"), *(_cell(str(n)) for n in apologies)))
-        rows.append((bold("Cards in play"),
-                     *(_cell(str(a + b)) for a, b in zip(in_treasure, apologies, strict=True))))
+        rows.append(
+            (
+                bold("Cards in play"),
+                *(_cell(str(a + b)) for a, b in zip(in_treasure, apologies, strict=True)),
+            )
+        )
         rows.append((bold("Players who take"), *(_cell(str(p - 1)) for p in table.players)))
         widths = (2.6, *([1.0] * len(table.players)))
         return [Table(tuple(header), tuple(rows), widths, where)]
+
     return build
 
 
@@ -516,10 +603,19 @@ def variants_table(ctx: Context) -> BuildNodes:
     def build(where: Where) -> list[Node]:
         rows = []
         for v in rules.variants:
-            players = (str(v.players.min) if v.players.min == v.players.max
-                       else f"{v.players.min}–{v.players.max}")
+            players = (
+                str(v.players.min)
+                if v.players.min == v.players.max
+                else f"{v.players.min}–{v.players.max}"
+            )
             rows.append((bold(v.name), _cell(players), _md(v.note)))
-        return [Table((_cell("Variant"), _cell("Players"), _cell("What changes")), tuple(rows),
-                      (1.8, 0.9, 4.0), where)]
-    return build
+        return [
+            Table(
+                (_cell("Variant"), _cell("Players"), _cell("What changes")),
+                tuple(rows),
+                (1.8, 0.9, 4.0),
+                where,
+            )
+        ]
 
+    return build

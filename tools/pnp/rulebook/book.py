@@ -74,7 +74,7 @@ def keep_lines(text: str) -> str:
         start = text.rfind("\n", 0, m.start()) + 1
         end = text.find("\n", m.end())
         end = len(text) if end < 0 else end
-        if text[start:m.start()].strip() or text[m.end():end].strip():
+        if text[start : m.start()].strip() or text[m.end() : end].strip():
             continue
         out.append(text[pos:end])
         out.append("\n" * lines)
@@ -100,10 +100,16 @@ def load(game: Game) -> Book:
             text = ctx.render(keep_lines(src.text))
         except TemplateError as exc:
             refused = refusal(exc)  # E714, E715: refused before it ran, or stopped
-            book.diagnostics.append(Diagnostic(
-                src.display, error_line(exc), 1, refused.code if refused else "E754",
-                refused.message if refused else f"the rulebook cannot be filled: {exc.message}",
-                refused.hint if refused else RULEBOOK_HINT))
+            book.diagnostics.append(
+                Diagnostic(
+                    src.display,
+                    error_line(exc),
+                    1,
+                    refused.code if refused else "E754",
+                    refused.message if refused else f"the rulebook cannot be filled: {exc.message}",
+                    refused.hint if refused else RULEBOOK_HINT,
+                )
+            )
             book.complete = False
             continue
         filled.append((src.display, parse(text)))
@@ -138,12 +144,18 @@ def load(game: Game) -> Book:
                     blame = exc.src if isinstance(exc, TemplateError) else None
                     block = f"{ctx.blocks.names[int(n)]}()"
                     refused = refusal(exc)
-                    book.diagnostics.append(Diagnostic(
-                        blame.file if blame else display, blame.line if blame else where.line,
-                        blame.col if blame else 1, refused.code if refused else "E754",
-                        f"{refused.message} (in the block {block})" if refused else
-                        f"the block {block} cannot be made: {message}",
-                        refused.hint if refused else ""))
+                    book.diagnostics.append(
+                        Diagnostic(
+                            blame.file if blame else display,
+                            blame.line if blame else where.line,
+                            blame.col if blame else 1,
+                            refused.code if refused else "E754",
+                            f"{refused.message} (in the block {block})"
+                            if refused
+                            else f"the block {block} cannot be made: {message}",
+                            refused.hint if refused else "",
+                        )
+                    )
                     book.complete = False
                     continue
                 for node in built[int(n)] or []:
@@ -175,12 +187,22 @@ def load(game: Game) -> Book:
     # (`content.assets.uses`): one whose path only filling the source makes is not.
     written = {s.display: {f.rel for f in pictures.find(s.text)} for s in found}
     for node in walk(book.nodes):
-        if isinstance(node, Figure) and isinstance(node.data, Art) and \
-                node.data.rel not in written.get(node.where.file, set()):
-            book.diagnostics.append(Diagnostic(
-                node.where.file, node.where.line, 1, "E754",
-                f"the picture '{node.data.rel}' is named by a template, so it cannot be "
-                "checked", "write its path out: ![what it shows](art/name.svg)"))
+        if (
+            isinstance(node, Figure)
+            and isinstance(node.data, Art)
+            and node.data.rel not in written.get(node.where.file, set())
+        ):
+            book.diagnostics.append(
+                Diagnostic(
+                    node.where.file,
+                    node.where.line,
+                    1,
+                    "E754",
+                    f"the picture '{node.data.rel}' is named by a template, so it cannot be "
+                    "checked",
+                    "write its path out: ![what it shows](art/name.svg)",
+                )
+            )
     return book
 
 

@@ -57,9 +57,29 @@ from pnp.content.text import ordinal, term_fields
 from pnp.diagnostics import closest
 from pnp.rulebook.document import Node, Where
 
-WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-         "eighteen", "nineteen", "twenty")
+WORDS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
 
 
 RULEBOOK_HINT = "see the template context in the README (Rulebook)"
@@ -91,10 +111,29 @@ def word(n: int) -> str:
     return str(n)
 
 
-NTH = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-       "ninth", "tenth", "eleventh", "twelfth")
-SHARES = {0.25: "a quarter of", 1 / 3: "a third of", 0.5: "half", 2 / 3: "two thirds of",
-          0.75: "three quarters of", 1.0: "all"}
+NTH = (
+    "zeroth",
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+)
+SHARES = {
+    0.25: "a quarter of",
+    1 / 3: "a third of",
+    0.5: "half",
+    2 / 3: "two thirds of",
+    0.75: "three quarters of",
+    1.0: "all",
+}
 
 
 def nth(n: int) -> str:
@@ -136,6 +175,7 @@ def cap(text: str) -> str:
 
 # ---- views --------------------------------------------------------------------------------
 
+
 @sandbox.readable
 class View:
     """A model object as a template sees it: its effect terms' parameters by term name, its
@@ -173,8 +213,11 @@ def card_fields(card: Card, crime_types: Mapping[str, str]) -> dict[str, Any]:
     """The fields a card's own text may use, as the card builder gives them."""
     fields: dict[str, Any] = {"price": card.price}
     if card.crime:
-        fields.update(heat=card.crime.heat, payout=card.crime.payout,
-                      type_name=crime_types.get(card.crime.type.id, card.crime.type.id))
+        fields.update(
+            heat=card.crime.heat,
+            payout=card.crime.payout,
+            type_name=crime_types.get(card.crime.type.id, card.crime.type.id),
+        )
     if card.covers:
         fields["covers_name"] = crime_types.get(card.covers.id, card.covers.id)
     for key, value in term_fields(card.terms()).items():
@@ -192,8 +235,13 @@ def fact_value(fact: Fact) -> Any:
 
 def example_view(example: Example) -> View:
     """A worked example: `seats`, `setup.<fact>`, `result.<fact>`, `steps`."""
-    return View(example, {"setup": {f.key: fact_value(f) for f in example.setup},
-                          "result": {f.key: fact_value(f) for f in example.result}})
+    return View(
+        example,
+        {
+            "setup": {f.key: fact_value(f) for f in example.setup},
+            "result": {f.key: fact_value(f) for f in example.result},
+        },
+    )
 
 
 # ---- generated blocks ---------------------------------------------------------------------
@@ -231,11 +279,22 @@ def _environment(currency: Currency) -> sandbox.Sandbox:
     env = _ENVS.get(currency)
     if env is None:
         env = _ENVS[currency] = sandbox.Sandbox(
-            what="rulebook template", hint=RULEBOOK_HINT, keep_trailing_newline=True,
-            comment_start_string="{##", comment_end_string="##}",
-            filters={"money": lambda n: currency.format(int(n)), "word": word,
-                     "ordinal": ordinal, "times": times, "plural": plural, "cap": cap,
-                     "nth": nth, "share": share})
+            what="rulebook template",
+            hint=RULEBOOK_HINT,
+            keep_trailing_newline=True,
+            comment_start_string="{##",
+            comment_end_string="##}",
+            filters={
+                "money": lambda n: currency.format(int(n)),
+                "word": word,
+                "ordinal": ordinal,
+                "times": times,
+                "plural": plural,
+                "cap": cap,
+                "nth": nth,
+                "share": share,
+            },
+        )
     return env
 
 
@@ -265,8 +324,11 @@ class Context:
         if key in found:
             return found[key]
         match = closest(str(key), found)
-        hint = f" (did you mean '{match}'?)" if match else (
-            f" ({what}s: {', '.join(list(found)[:8])})" if found else "")
+        hint = (
+            f" (did you mean '{match}'?)"
+            if match
+            else (f" ({what}s: {', '.join(list(found)[:8])})" if found else "")
+        )
         raise ValueError(f"no {what} '{key}' in this game{hint}")
 
     def door(self, key: str) -> View:
@@ -331,8 +393,10 @@ class Context:
             counts = ", ".join(str(r.players) for r in rules.treasure)
             raise ValueError(f"no treasure row for {players} players (rows: {counts})")
         roles = {c.piece.id: c.n for c in row.roles}
-        return View(row, {**roles, "diamonds": rules.diamonds,
-                          "cards": rules.diamonds + sum(roles.values())})
+        return View(
+            row,
+            {**roles, "diamonds": rules.diamonds, "cards": rules.diamonds + sum(roles.values())},
+        )
 
     def limit(self, archetype: str | None = None, immunity: bool = True) -> int:
         """A Heat Limit: everyone's, or an archetype's, with or without Immunity."""
@@ -367,13 +431,24 @@ class Context:
         )
 
         values: dict[str, Any] = {
-            "game": self.game.info, "rules": self.game.rules,
+            "game": self.game.info,
+            "rules": self.game.rules,
             "components": self.game.components,
-            "door": self.door, "goal": self.goal, "card": self.card,
-            "archetype": self.archetype, "diplomat": self.diplomat, "item": self.item,
-            "crime_type": self.crime_type, "role": self.role, "piece": self.piece,
-            "variant": self.variant, "example": self.example, "treasure": self.treasure,
-            "limit": self.limit, "start_hand": self.start_hand, "literal": self.literal,
+            "door": self.door,
+            "goal": self.goal,
+            "card": self.card,
+            "archetype": self.archetype,
+            "diplomat": self.diplomat,
+            "item": self.item,
+            "crime_type": self.crime_type,
+            "role": self.role,
+            "piece": self.piece,
+            "variant": self.variant,
+            "example": self.example,
+            "treasure": self.treasure,
+            "limit": self.limit,
+            "start_hand": self.start_hand,
+            "literal": self.literal,
             "doors": [self.door(d.id) for d in self.game.doors or ()],
             "goals": [self.goal(g.id) for g in self.game.goals or ()],
         }
@@ -384,6 +459,7 @@ class Context:
     def _block(self, name: str, make: Callable[..., BuildNodes]) -> Callable[..., str]:
         def call(*args: Any, **kwargs: Any) -> str:
             return self.blocks.add(name, make(self, *args, **kwargs))
+
         call.__name__ = name
         return call
 
@@ -397,8 +473,9 @@ class Context:
         except sandbox.TemplateRefused as exc:  # never run, or stopped: E714, E715
             raise TemplateError(exc.message) from _at_line(exc, exc.line or 1)
         except jinja2.TemplateSyntaxError as exc:
-            raise TemplateError(f"template error: {exc.message}",
-                                None) from _at_line(exc, exc.lineno)
+            raise TemplateError(f"template error: {exc.message}", None) from _at_line(
+                exc, exc.lineno
+            )
         except jinja2.UndefinedError as exc:
             message = exc.message or "undefined"
             match = re.search(r"has no attribute '([^']+)'", message)
@@ -407,8 +484,14 @@ class Context:
             raise TemplateError(f"unknown field: {message}") from _at_line(exc, _line(exc))
         except TemplateError:
             raise
-        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, LookupError,
-                AttributeError) as exc:
+        except (
+            jinja2.TemplateError,
+            ArithmeticError,
+            TypeError,
+            ValueError,
+            LookupError,
+            AttributeError,
+        ) as exc:
             raise TemplateError(str(exc).strip("'\"")) from _at_line(exc, _line(exc))
 
 

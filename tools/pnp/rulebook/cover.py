@@ -37,8 +37,8 @@ GOLD_LIGHT = "#ecd58a"
 
 def mix(a: str, b: str, t: float) -> str:
     """The colour t of the way from a to b."""
-    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
 
 
@@ -63,8 +63,14 @@ class Words:
 class Cover(Flowable):
     """The whole cover page; it fills a frame as large as the page."""
 
-    def __init__(self, game: Game, words: Words, faces: Sequence[tuple[DrawFace, Size]],
-                 accent: str, ink_saver: bool = False) -> None:
+    def __init__(
+        self,
+        game: Game,
+        words: Words,
+        faces: Sequence[tuple[DrawFace, Size]],
+        accent: str,
+        ink_saver: bool = False,
+    ) -> None:
         super().__init__()
         self.game = game
         self.words = words
@@ -98,18 +104,31 @@ class Cover(Flowable):
         self._ribbon(c, w / 2, medal_y, h)
         self._medal(c, w / 2, medal_y, mm(15))
         on_field = INK if self.ink_saver else WHITE
-        _centred(c, self.words.kicker, "sans-bold", 11.5, w / 2, h - mm(73), w - mm(40),
-                 INK if self.ink_saver else GOLD_LIGHT, tracking=1.2)
-        _centred(c, self.words.title, "serif-black", 46, w / 2, h - mm(94), w - mm(40),
-                 on_field)
+        _centred(
+            c,
+            self.words.kicker,
+            "sans-bold",
+            11.5,
+            w / 2,
+            h - mm(73),
+            w - mm(40),
+            INK if self.ink_saver else GOLD_LIGHT,
+            tracking=1.2,
+        )
+        _centred(c, self.words.title, "serif-black", 46, w / 2, h - mm(94), w - mm(40), on_field)
         fan = CardFan(self.faces, mm(54), mm(100), shadow=not self.ink_saver)
         fan.wrapOn(c, w, mm(100))
         fan.drawOn(c, 0, fan_y - mm(50))
         y = fan_y - mm(64)
         if self.words.tagline:
-            style = ParagraphStyle("cover-tagline", fontName=fonts.font("serif-italic"),
-                                   fontSize=14, leading=19, alignment=1,
-                                   textColor=toColor(INK))
+            style = ParagraphStyle(
+                "cover-tagline",
+                fontName=fonts.font("serif-italic"),
+                fontSize=14,
+                leading=19,
+                alignment=1,
+                textColor=toColor(INK),
+            )
             para = Paragraph(_escape(self.words.tagline), style)
             pw, ph = para.wrapOn(c, min(w - mm(40), mm(150)), mm(60))
             para.drawOn(c, (w - pw) / 2, y - ph)
@@ -119,8 +138,9 @@ class Cover(Flowable):
 
     # -- parts --
 
-    def _rosette(self, c: Canvas, cx: float, cy: float, radius: float, bottom: float,
-                 top: float) -> None:
+    def _rosette(
+        self, c: Canvas, cx: float, cy: float, radius: float, bottom: float, top: float
+    ) -> None:
         """A guilloche rosette, engraved in a lighter tone of the accent on its field."""
         c.saveState()
         clip = c.beginPath()
@@ -135,8 +155,11 @@ class Cover(Flowable):
             p = c.beginPath()
             for i in range(steps + 1):
                 t = 2 * math.pi * i / steps
-                r = radius * (0.62 + 0.22 * math.cos(petals * t + phase)
-                              + 0.08 * math.cos(3 * petals * t - phase))
+                r = radius * (
+                    0.62
+                    + 0.22 * math.cos(petals * t + phase)
+                    + 0.08 * math.cos(3 * petals * t - phase)
+                )
                 x, y = cx + r * math.cos(t), cy + r * math.sin(t)
                 if i == 0:
                     p.moveTo(x, y)
@@ -209,8 +232,12 @@ class Cover(Flowable):
             c.setLineWidth(0.4)
             for k in range(60):
                 a = 2 * math.pi * k / 60
-                c.line(cx + r * 0.88 * math.cos(a), cy + r * 0.88 * math.sin(a),
-                       cx + r * 0.98 * math.cos(a), cy + r * 0.98 * math.sin(a))
+                c.line(
+                    cx + r * 0.88 * math.cos(a),
+                    cy + r * 0.88 * math.sin(a),
+                    cx + r * 0.98 * math.cos(a),
+                    cy + r * 0.98 * math.sin(a),
+                )
             c.setFillColor(mix(self.accent, INK, 0.15))
             c.circle(cx, cy, r * 0.8, stroke=0, fill=1)
             c.setStrokeColor(GOLD_LIGHT)
@@ -231,8 +258,10 @@ class Cover(Flowable):
         """The facts in a row of pills, each with an icon when it says what it is about."""
         size, pad, gap, icon_w = 10.5, mm(3.5), mm(4), mm(6)
         face = "sans-semibold"
-        widths = [fonts.width(f, face, size) + 2 * pad + (icon_w if _icon(f) else 0)
-                  for f in self.words.facts]
+        widths = [
+            fonts.width(f, face, size) + 2 * pad + (icon_w if _icon(f) else 0)
+            for f in self.words.facts
+        ]
         total = sum(widths) + gap * max(0, len(widths) - 1)
         scale = min(1.0, (self.width - mm(30)) / total) if total else 1.0
         x = cx - total * scale / 2
@@ -265,11 +294,22 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
-def _centred(c: Canvas, text: str, face: str, size: float, cx: float, baseline: float,
-             room: float, colour: str, tracking: float = 0.0) -> None:
+def _centred(
+    c: Canvas,
+    text: str,
+    face: str,
+    size: float,
+    cx: float,
+    baseline: float,
+    room: float,
+    colour: str,
+    tracking: float = 0.0,
+) -> None:
     """One line centred at cx, shrinking until it fits `room` (letters `tracking` apart)."""
+
     def width(s: float) -> float:
         return fonts.width(text, face, s) + tracking * max(0, len(text) - 1)
+
     while size > 6 and width(size) > room:
         size -= 0.5
     c.saveState()
@@ -305,8 +345,14 @@ def _draw_icon(c: Canvas, kind: str, cx: float, cy: float, s: float, colour: str
             c.circle(x, cy + s * 0.35 * k, s * 0.3 * k, stroke=0, fill=1)
             p = c.beginPath()
             p.moveTo(x - s * 0.55 * k, cy - s * 0.9)
-            p.curveTo(x - s * 0.55 * k, cy - s * 0.05, x + s * 0.55 * k, cy - s * 0.05,
-                      x + s * 0.55 * k, cy - s * 0.9)
+            p.curveTo(
+                x - s * 0.55 * k,
+                cy - s * 0.05,
+                x + s * 0.55 * k,
+                cy - s * 0.05,
+                x + s * 0.55 * k,
+                cy - s * 0.9,
+            )
             p.close()
             c.drawPath(p, stroke=0, fill=1)
     elif kind == "clock":

@@ -58,8 +58,9 @@ def _font_entries() -> tuple[Entry, ...]:
         holder = re.search(r"Copyright [\d, ]+ (.+?)(?: \(|,|\.)", text)
         licence = re.search(r"licensed under the (.+?), Version (\d+(?:\.\d+)*)", text)
         # the package: the nearest folder above the fonts that is an installed module
-        module = next((p.name for p in Path(folder).parents if p.name in distributions),
-                      Path(folder).name)
+        module = next(
+            (p.name for p in Path(folder).parents if p.name in distributions), Path(folder).name
+        )
         dist = (distributions.get(module) or [module.replace("_", "-")])[0]
         try:
             meta = importlib.metadata.metadata(dist)
@@ -67,11 +68,15 @@ def _font_entries() -> tuple[Entry, ...]:
             meta_licence = (meta.get_all("License") or [""])[0]
         except importlib.metadata.PackageNotFoundError:
             home, meta_licence = "", ""
-        out.append(Entry(
-            family, holder.group(1) if holder else "",
-            f"{licence.group(1)} {licence.group(2)}" if licence else meta_licence,
-            f"the Python package {dist}" + (f", {home}" if home else ""),
-            f"Every page and component ({_join([_style_name(s) for s in stems])})"))
+        out.append(
+            Entry(
+                family,
+                holder.group(1) if holder else "",
+                f"{licence.group(1)} {licence.group(2)}" if licence else meta_licence,
+                f"the Python package {dist}" + (f", {home}" if home else ""),
+                f"Every page and component ({_join([_style_name(s) for s in stems])})",
+            )
+        )
     return tuple(sorted(out, key=lambda e: e.title))
 
 
@@ -89,10 +94,16 @@ def art_entries(game: Game) -> tuple[Entry, ...]:
     out = []
     for credit in game.credits or ():
         what = used.get(_key(credit.file), [])
-        out.append(Entry(credit.title or credit.file, credit.author, credit.licence,
-                         credit.source,
-                         (_cap(_join(what)) if what else credit.file)
-                         + (f" (changed: {credit.changes})" if credit.changes else "")))
+        out.append(
+            Entry(
+                credit.title or credit.file,
+                credit.author,
+                credit.licence,
+                credit.source,
+                (_cap(_join(what)) if what else credit.file)
+                + (f" (changed: {credit.changes})" if credit.changes else ""),
+            )
+        )
     return tuple(out)
 
 
@@ -125,13 +136,17 @@ def _link(source: str) -> Inline:
     """A source, its web addresses made links (shown without `https://`)."""
     parts = re.split(r"(https?://\S+)", source)
     shown = [re.sub(r"^https?://", "", p) if i % 2 else p for i, p in enumerate(parts)]
-    markup = "".join(f'<a href="{escape(p)}">{escape(s)}</a>' if i % 2 else escape(p)
-                     for i, (p, s) in enumerate(zip(parts, shown, strict=True)))
+    markup = "".join(
+        f'<a href="{escape(p)}">{escape(s)}</a>' if i % 2 else escape(p)
+        for i, (p, s) in enumerate(zip(parts, shown, strict=True))
+    )
     return Inline(markup, "".join(shown))
 
 
-INTRO = ("The fonts and pictures this rulebook and its kit print, by licence: each with its "
-         "author, where it comes from and what it is used for.")
+INTRO = (
+    "The fonts and pictures this rulebook and its kit print, by licence: each with its "
+    "author, where it comes from and what it is used for."
+)
 HEADER = ("Work", "By", "Source", "Used for")
 
 
@@ -142,14 +157,24 @@ def nodes(game: Game, taken: Iterable[str] = ()) -> list[Node]:
     used = set(taken)
     while anchor in used:
         anchor, n = f"{ANCHOR}-{n}", n + 1
-    out: list[Node] = [Heading(1, Inline.plain(TITLE), anchor, _WHERE, generated=True),
-                       Para(Inline.plain(INTRO), _WHERE, generated=True)]
+    out: list[Node] = [
+        Heading(1, Inline.plain(TITLE), anchor, _WHERE, generated=True),
+        Para(Inline.plain(INTRO), _WHERE, generated=True),
+    ]
     for licence, entries in groups(game).items():
         out.append(Para(Inline.plain(licence), _WHERE, "h3", generated=True))
-        rows = tuple((Inline(f"<b>{escape(e.title)}</b>", e.title), Inline.plain(e.author),
-                      _link(e.source), Inline.plain(e.used)) for e in entries)
-        out.append(Table(tuple(Inline.plain(h) for h in HEADER), rows, (1.2, 1.1, 3.0, 2.0),
-                         _WHERE))
+        rows = tuple(
+            (
+                Inline(f"<b>{escape(e.title)}</b>", e.title),
+                Inline.plain(e.author),
+                _link(e.source),
+                Inline.plain(e.used),
+            )
+            for e in entries
+        )
+        out.append(
+            Table(tuple(Inline.plain(h) for h in HEADER), rows, (1.2, 1.1, 3.0, 2.0), _WHERE)
+        )
     return out
 
 

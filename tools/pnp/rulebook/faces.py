@@ -15,8 +15,9 @@ from pnp.rulebook.blocks import Face
 DrawFace = Callable[[Canvas, Size], None]
 
 
-def face_drawer(game: Game, geo: Geometry, face: Face, theme: card_faces.Theme) -> (
-        tuple[DrawFace, Size]):
+def face_drawer(
+    game: Game, geo: Geometry, face: Face, theme: card_faces.Theme
+) -> tuple[DrawFace, Size]:
     """How to draw one face of the card appendix, and its trim size."""
     layouts = geo.layouts
     if face.goal is not None:
@@ -25,6 +26,7 @@ def face_drawer(game: Game, geo: Geometry, face: Face, theme: card_faces.Theme) 
 
         def draw_goal(canvas: Canvas, size: Size) -> None:
             card_faces.draw_goal(canvas, size, game, goal, layout, theme)
+
         return draw_goal, layout.size
     assert face.card is not None
     card = face.card
@@ -33,16 +35,19 @@ def face_drawer(game: Game, geo: Geometry, face: Face, theme: card_faces.Theme) 
 
         def draw_back(canvas: Canvas, size: Size) -> None:
             card_faces.draw_departures_board(canvas, size, game, layout, theme)
+
         return draw_back, layout.size
     layout = card_faces.layout_for(card, layouts)
 
     def draw_front(canvas: Canvas, size: Size) -> None:
         card_faces.draw_front(canvas, size, game, card, layout, theme)
+
     return draw_front, layout.size
 
 
-def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme, count: int = 5) -> (
-        list[tuple[DrawFace, Size]]):
+def cover_faces(
+    game: Game, geo: Geometry, theme: card_faces.Theme, count: int = 5
+) -> list[tuple[DrawFace, Size]]:
     """Up to `count` faces for the cover: a Goal and a card of each deck, then cards of kinds
     not shown yet (cards with art first, so the cover shows the game's art), or a
     standard-deck game's printable cards."""
@@ -57,10 +62,19 @@ def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme, count: int =
         for piece in picks:
             card = piece.cards[-1]
 
-            def draw(canvas: Canvas, size: Size, piece: object = piece,
-                     card: object = card) -> None:
-                heist.draw_piece(canvas, size, game, piece, card, layout,  # type: ignore[arg-type]
-                                 theme)
+            def draw(
+                canvas: Canvas, size: Size, piece: object = piece, card: object = card
+            ) -> None:
+                heist.draw_piece(
+                    canvas,
+                    size,
+                    game,
+                    piece,  # type: ignore[arg-type]
+                    card,  # type: ignore[arg-type]
+                    layout,
+                    theme,
+                )
+
             faces.append((draw, layout.size))
         return faces
     picks_: list[Face] = []
@@ -68,9 +82,19 @@ def cover_faces(game: Game, geo: Geometry, theme: card_faces.Theme, count: int =
         picks_.append(Face("", game.goals[0].name, 1, goal=game.goals[0]))
     decks = game.components.decks() if game.components else {}
     # each deck's printed cards, those with art first (a stable sort keeps the deck's order)
-    by_deck = [sorted((c for c in game.cards or () if c.deck.id == deck and c.text.printed
-                       and c.kind.value not in ("reference", "blank")),
-                      key=lambda c: c.art is None) for deck in decks]
+    by_deck = [
+        sorted(
+            (
+                c
+                for c in game.cards or ()
+                if c.deck.id == deck
+                and c.text.printed
+                and c.kind.value not in ("reference", "blank")
+            ),
+            key=lambda c: c.art is None,
+        )
+        for deck in decks
+    ]
     shown: set[str] = set()
     for _round in range(2):
         for cards in by_deck:

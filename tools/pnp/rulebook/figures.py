@@ -24,8 +24,16 @@ def sketching(canvas: Canvas) -> bool:
     return bool(getattr(getattr(canvas, "_doctemplate", None), "sketch", False))
 
 
-def place_face(canvas: Canvas, draw: DrawFace, size: Size, x: float, y: float,
-               width: float, angle: float = 0.0, outline: str = "#b8ab8e") -> None:
+def place_face(
+    canvas: Canvas,
+    draw: DrawFace,
+    size: Size,
+    x: float,
+    y: float,
+    width: float,
+    angle: float = 0.0,
+    outline: str = "#b8ab8e",
+) -> None:
     """Draw a face scaled to `width`, its trim's bottom-left at (x, y) before turning by
     `angle` degrees about its centre; clipped to the rounded trim, with a thin outline."""
     s = width / size.width
@@ -60,8 +68,15 @@ class Picture:
 class CardRow(Flowable):
     """A row of card pictures with a caption under each (name and copies)."""
 
-    def __init__(self, pictures: Sequence[Picture], columns: int, gap: float,
-                 caption_face: str, caption_size: float, ink: str) -> None:
+    def __init__(
+        self,
+        pictures: Sequence[Picture],
+        columns: int,
+        gap: float,
+        caption_face: str,
+        caption_size: float,
+        ink: str,
+    ) -> None:
         super().__init__()
         self.pictures = list(pictures)
         self.columns = columns
@@ -91,8 +106,7 @@ class CardRow(Flowable):
             place_face(canvas, p.draw, p.size, x, y, self._card_w)
             canvas.setFillColor(self.ink)
             canvas.setFont(fonts.font(self.caption_face), self.caption_size)
-            canvas.drawCentredString(x + self._card_w / 2, y - self.caption_size * 1.5,
-                                     p.caption)
+            canvas.drawCentredString(x + self._card_w / 2, y - self.caption_size * 1.5, p.caption)
 
 
 # draw(canvas, (x, y, width, height)): a picture drawn into that box, keeping its proportions
@@ -105,8 +119,9 @@ class ArtFigure(Flowable):
     tall, keeping its proportions (`aspect`, width over height), and its caption centred
     under it. One flowable, so the caption never leaves its picture for the next page."""
 
-    def __init__(self, draw: DrawArt, aspect: float, tallest: float,
-                 caption: Paragraph | None, gap: float) -> None:
+    def __init__(
+        self, draw: DrawArt, aspect: float, tallest: float, caption: Paragraph | None, gap: float
+    ) -> None:
         super().__init__()
         self.draw_picture = draw
         self.aspect = aspect
@@ -138,8 +153,17 @@ class ArtFigure(Flowable):
 class TurnDiagram(Flowable):
     """Morning, Afternoon, Evening as three panels with arrows, and the loop back."""
 
-    def __init__(self, steps: Sequence[tuple[str, ...]], footer: str, accent: str, ink: str,
-                 tint: str, head_face: str, text_face: str, ink_saver: bool = False) -> None:
+    def __init__(
+        self,
+        steps: Sequence[tuple[str, ...]],
+        footer: str,
+        accent: str,
+        ink: str,
+        tint: str,
+        head_face: str,
+        text_face: str,
+        ink_saver: bool = False,
+    ) -> None:
         super().__init__()
         self.steps = [(*s, "", "", "") for s in steps]
         self.footer = footer
@@ -178,18 +202,25 @@ class TurnDiagram(Flowable):
             c.clipPath(path, stroke=0, fill=0)
             c.rect(x, top - mm(8), w, mm(8), stroke=0, fill=1)
             c.restoreState()
-            _icon(c, icons[i % len(icons)], x + mm(6), top - mm(4),
-                  self.ink if self.ink_saver else "#ffffff")
+            _icon(
+                c,
+                icons[i % len(icons)],
+                x + mm(6),
+                top - mm(4),
+                self.ink if self.ink_saver else "#ffffff",
+            )
             c.setFillColor(self.ink if self.ink_saver else "#ffffff")
             c.setFont(fonts.font(self.head_face), 11)
             c.drawCentredString(x + w / 2 + mm(2), top - mm(5.6), step[0].upper())
             c.setFillColor(self.ink)
             c.setFont(fonts.font("serif-italic"), 10)
-            c.drawCentredString(x + w / 2, top - mm(14), _fit(step[1], "serif-italic", 10,
-                                                              w - mm(4)))
+            c.drawCentredString(
+                x + w / 2, top - mm(14), _fit(step[1], "serif-italic", 10, w - mm(4))
+            )
             c.setFont(fonts.font(self.text_face), 9.5)
-            c.drawCentredString(x + w / 2, top - mm(20.5), _fit(step[2], self.text_face, 9.5,
-                                                                w - mm(4)))
+            c.drawCentredString(
+                x + w / 2, top - mm(20.5), _fit(step[2], self.text_face, 9.5, w - mm(4))
+            )
             if i < n - 1:
                 ax = x + w + mm(1.5)
                 _arrow(c, ax, y + h / 2, ax + arrow - mm(3), y + h / 2, self.accent)
@@ -257,12 +288,17 @@ def _icon(c: Canvas, name: str, cx: float, cy: float, colour: str) -> None:
             import math
 
             a = k * math.pi / 4
-            c.line(cx + math.cos(a) * r * 1.5, cy + math.sin(a) * r * 1.5,
-                   cx + math.cos(a) * r * 2.3, cy + math.sin(a) * r * 2.3)
+            c.line(
+                cx + math.cos(a) * r * 1.5,
+                cy + math.sin(a) * r * 1.5,
+                cx + math.cos(a) * r * 2.3,
+                cy + math.sin(a) * r * 2.3,
+            )
     elif name == "bolt":
         p = c.beginPath()
-        for i, (dx, dy) in enumerate(((0.4, 2.4), (-1.2, -0.2), (0, -0.2), (-0.6, -2.4),
-                                      (1.2, 0.4), (0, 0.4))):
+        for i, (dx, dy) in enumerate(
+            ((0.4, 2.4), (-1.2, -0.2), (0, -0.2), (-0.6, -2.4), (1.2, 0.4), (0, 0.4))
+        ):
             (p.moveTo if i == 0 else p.lineTo)(cx + dx * r, cy + dy * r)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
@@ -281,8 +317,13 @@ def _icon(c: Canvas, name: str, cx: float, cy: float, colour: str) -> None:
 class CardFan(Flowable):
     """A few cards fanned out, for the cover; with `shadow`, each casts a soft shadow."""
 
-    def __init__(self, faces: Sequence[tuple[DrawFace, Size]], card_width: float,
-                 height: float, shadow: bool = False) -> None:
+    def __init__(
+        self,
+        faces: Sequence[tuple[DrawFace, Size]],
+        card_width: float,
+        height: float,
+        shadow: bool = False,
+    ) -> None:
         super().__init__()
         self.faces = list(faces)
         self.card_width = card_width
@@ -310,13 +351,19 @@ class CardFan(Flowable):
             x = self.width / 2 - self.card_width / 2 + k * step
             y = (self.height - h) / 2 - abs(k) * mm(4 if n <= 3 else 2.5)
             if self.shadow:
-                _shadow(self.canv, x, y, self.card_width, h, size.radius * self.card_width
-                        / size.width, -k * spread)
+                _shadow(
+                    self.canv,
+                    x,
+                    y,
+                    self.card_width,
+                    h,
+                    size.radius * self.card_width / size.width,
+                    -k * spread,
+                )
             place_face(self.canv, draw, size, x, y, self.card_width, -k * spread, "#8f8270")
 
 
-def _shadow(c: Canvas, x: float, y: float, w: float, h: float, radius: float,
-            angle: float) -> None:
+def _shadow(c: Canvas, x: float, y: float, w: float, h: float, radius: float, angle: float) -> None:
     """A soft shadow under a card: a few translucent rounded rectangles, offset down."""
     c.saveState()
     c.translate(x + w / 2 + mm(1.2), y + h / 2 - mm(1.8))
@@ -324,6 +371,13 @@ def _shadow(c: Canvas, x: float, y: float, w: float, h: float, radius: float,
     c.setFillColor("#000000")
     for grow, alpha in ((mm(1.6), 0.05), (mm(0.9), 0.07), (mm(0.3), 0.1)):
         c.setFillAlpha(alpha)
-        c.roundRect(-w / 2 - grow, -h / 2 - grow, w + 2 * grow, h + 2 * grow,
-                    radius + grow, stroke=0, fill=1)
+        c.roundRect(
+            -w / 2 - grow,
+            -h / 2 - grow,
+            w + 2 * grow,
+            h + 2 * grow,
+            radius + grow,
+            stroke=0,
+            fill=1,
+        )
     c.restoreState()

@@ -56,14 +56,13 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
     if not src.startswith("[[", pos):
         return False
     end = src.find("]]", pos + 2)
-    body = src[pos + 2:end] if end >= 0 else ""
+    body = src[pos + 2 : end] if end >= 0 else ""
     if end < 0 or "\n" in body or not body.strip() or "[" in body:
         return False
     if not silent:
         token = state.push("wikilink", "", 0)
         target, _, label = body.partition("|")
-        token.meta = {"target": target.strip(), "label": (label or target).strip(),
-                      "offset": pos}
+        token.meta = {"target": target.strip(), "label": (label or target).strip(), "offset": pos}
     state.pos = end + 2
     return True
 
@@ -106,11 +105,13 @@ class HeadingInfo:
 
 def heading_text(inline: Token) -> tuple[str, str | None]:
     """(text, explicit id) of a heading's inline token."""
-    text = "".join(c.content if c.type != "wikilink" else c.meta["label"]
-                   for c in inline.children or () if c.type in ("text", "code_inline",
-                                                                "wikilink"))
+    text = "".join(
+        c.content if c.type != "wikilink" else c.meta["label"]
+        for c in inline.children or ()
+        if c.type in ("text", "code_inline", "wikilink")
+    )
     m = _EXPLICIT_ID.search(text)
-    return (text[:m.start()], m.group(1)) if m else (text, None)
+    return (text[: m.start()], m.group(1)) if m else (text, None)
 
 
 def scan_headings(tokens: Sequence[Token]) -> list[HeadingInfo]:
@@ -119,8 +120,9 @@ def scan_headings(tokens: Sequence[Token]) -> list[HeadingInfo]:
     for i, t in enumerate(tokens):
         if t.type == "heading_open":
             text, explicit = heading_text(tokens[i + 1])
-            found.append(HeadingInfo(int(t.tag[1:]), text, explicit or slug(text),
-                                     (t.map or [0])[0] + 1))
+            found.append(
+                HeadingInfo(int(t.tag[1:]), text, explicit or slug(text), (t.map or [0])[0] + 1)
+            )
     return found
 
 
@@ -132,8 +134,14 @@ Resolve = Callable[[str, Where], str | None]
 class Converter:
     """Turns one source's tokens into nodes; generated blocks are spliced in by number."""
 
-    def __init__(self, file: str, resolve: Resolve, blocks: Sequence[list[Node] | None],
-                 problems: list[Diagnostic], ids: dict[int, str]) -> None:
+    def __init__(
+        self,
+        file: str,
+        resolve: Resolve,
+        blocks: Sequence[list[Node] | None],
+        problems: list[Diagnostic],
+        ids: dict[int, str],
+    ) -> None:
         self.file = file
         self.resolve = resolve
         self.blocks = blocks
@@ -160,8 +168,9 @@ class Converter:
                 line = (t.map or [0])[0] + 1
                 content = self.inline(inline, strip_id=True)
                 self.prose.append(content.text)
-                out.append(Heading(int(t.tag[1:]), content, self.ids.get(line, slug(text)),
-                                   self.where(t)))
+                out.append(
+                    Heading(int(t.tag[1:]), content, self.ids.get(line, slug(text)), self.where(t))
+                )
                 i += 3
             elif t.type == "paragraph_open":
                 image = pictures.alone(tokens[i + 1])
@@ -225,11 +234,13 @@ class Converter:
                 (header if in_head else rows[-1]).append(cell)
             i += 1
         columns = max([len(header), *(len(r) for r in rows)])
-        widths = tuple(min(40, max(4, max((len(r[c].text) for r in [header, *rows]
-                                          if c < len(r)), default=4)))
-                       for c in range(columns))
-        return Table(tuple(header), tuple(tuple(r) for r in rows), tuple(map(float, widths)),
-                     where), i + 1
+        widths = tuple(
+            min(40, max(4, max((len(r[c].text) for r in [header, *rows] if c < len(r)), default=4)))
+            for c in range(columns)
+        )
+        return Table(
+            tuple(header), tuple(tuple(r) for r in rows), tuple(map(float, widths)), where
+        ), i + 1
 
     def _html(self, t: Token) -> list[Node]:
         content = t.content.strip()
@@ -245,8 +256,11 @@ class Converter:
     def _picture(self, image: Token, where: Where) -> Figure:
         """A paragraph that is one image alone: a picture figure, whose words (for the
         text-only book) are 'Picture: what it shows (caption)'."""
-        art = Art(pictures.path(str(image.attrs.get("src", ""))), pictures.alt_text(image),
-                  " ".join(str(image.attrs.get("title", "") or "").split()))
+        art = Art(
+            pictures.path(str(image.attrs.get("src", ""))),
+            pictures.alt_text(image),
+            " ".join(str(image.attrs.get("title", "") or "").split()),
+        )
         shown = pictures.words(art.alt, art.title, art.rel)
         self.prose.extend(w for w in (art.alt, art.title) if w)
         line = f"Picture: {shown}" + (f" ({art.title})" if art.title and art.alt else "")
@@ -257,13 +271,22 @@ class Converter:
         where = self.where(t)
         lines = [line.strip() for line in t.content.splitlines() if line.strip()]
         if t.info.strip() == "pnp-turn":
-            steps = [tuple(part.strip() for part in line.split("|")) for line in lines
-                     if "|" in line]
+            steps = [
+                tuple(part.strip() for part in line.split("|")) for line in lines if "|" in line
+            ]
             footer = " ".join(line for line in lines if "|" not in line)
             self.prose.extend(lines)
-            items = tuple((Para(inline_markdown(
-                f"**{s[0]}** ({s[1]}): {s[2] if len(s) > 2 else ''}".rstrip(": ") + "."), where),)
-                for s in steps)
+            items = tuple(
+                (
+                    Para(
+                        inline_markdown(
+                            f"**{s[0]}** ({s[1]}): {s[2] if len(s) > 2 else ''}".rstrip(": ") + "."
+                        ),
+                        where,
+                    ),
+                )
+                for s in steps
+            )
             alt: tuple[Node, ...] = (Items(False, 1, items, where),)
             if footer:
                 alt += (Para(inline_markdown(footer), where),)
@@ -281,7 +304,7 @@ class Converter:
             m = _EXPLICIT_ID.search(last.content)
             if m:
                 trimmed = Token("text", "", 0)
-                trimmed.content = last.content[:m.start()]
+                trimmed.content = last.content[: m.start()]
                 children[-1] = trimmed
         first = (token.map or [0])[0] + 1
         markup: list[str] = []
@@ -313,7 +336,7 @@ class Converter:
             elif c.type == "link_close":
                 markup.append("</a>")
             elif c.type == "wikilink":
-                line = first + token.content[:c.meta["offset"]].count("\n")
+                line = first + token.content[: c.meta["offset"]].count("\n")
                 found = self.resolve(c.meta["target"], Where(self.file, line))
                 label = escape(c.meta["label"])
                 markup.append(f'<a href="#{found}">{label}</a>' if found else label)
@@ -326,11 +349,17 @@ class Converter:
                     markup.append("<br/>")
                     text.append("\n")
                 elif PLACEHOLDER.search(c.content):
-                    self.problems.append(Diagnostic(
-                        self.file, first, 1, "E754",
-                        "a generated block must stand alone on its line",
-                        "put the {{ ... }} call on a line of its own, with blank lines "
-                        "around it"))
+                    self.problems.append(
+                        Diagnostic(
+                            self.file,
+                            first,
+                            1,
+                            "E754",
+                            "a generated block must stand alone on its line",
+                            "put the {{ ... }} call on a line of its own, with blank lines "
+                            "around it",
+                        )
+                    )
         return Inline("".join(markup).replace("<a></a>", ""), "".join(text))
 
 

@@ -26,8 +26,10 @@ from markdown_it.token import Token
 _COMMENT = re.compile(r"\{##.*?##\}", re.DOTALL)
 # An inline image as written, for those markdown-it will not make images of (an address it
 # refuses, such as `file:` or `data:`): `![alt](destination "title")`.
-_WRITTEN = re.compile(r"(?<!\\)!\[([^\]\n]*)\]\(\s*(<[^>\n]*>|[^\s)]+)"
-                      r"(?:\s+(?:\"([^\"\n]*)\"|'([^'\n]*)'))?\s*\)")
+_WRITTEN = re.compile(
+    r"(?<!\\)!\[([^\]\n]*)\]\(\s*(<[^>\n]*>|[^\s)]+)"
+    r"(?:\s+(?:\"([^\"\n]*)\"|'([^'\n]*)'))?\s*\)"
+)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 
 
@@ -76,8 +78,11 @@ def alt_text(image: Token) -> str:
 
 def alone(inline: Token) -> Token | None:
     """The image a paragraph's inline token holds alone (spaces aside), or None."""
-    children = [c for c in inline.children or ()
-                if not (c.type in ("text", "softbreak") and not c.content.strip())]
+    children = [
+        c
+        for c in inline.children or ()
+        if not (c.type in ("text", "softbreak") and not c.content.strip())
+    ]
     if len(children) == 1 and children[0].type == "image":
         return children[0]
     return None
@@ -114,8 +119,15 @@ def find(text: str) -> tuple[Found, ...]:
             dest = m.group(2)[1:-1] if m.group(2).startswith("<") else m.group(2)
             if (n + 1, m.start() + 1) in seen or md.validateLink(md.normalizeLink(dest)):
                 continue  # an image markdown-it reads (found above), or a link's text
-            found.append(Found(dest, " ".join(m.group(1).split()),
-                               m.group(3) or m.group(4) or "", n + 1, m.start() + 1))
+            found.append(
+                Found(
+                    dest,
+                    " ".join(m.group(1).split()),
+                    m.group(3) or m.group(4) or "",
+                    n + 1,
+                    m.start() + 1,
+                )
+            )
     return tuple(sorted(found, key=lambda f: (f.line, f.col)))
 
 
@@ -127,7 +139,7 @@ def _located(image: Token, inline: Token, lines: list[str]) -> Found:
     # the column: the same image written on that line of the source (the inline's text has
     # lost the line's indentation and markers such as '> ')
     needle = f"![{image.content}]"
-    k = before[before.rfind("\n") + 1:].count(needle)
+    k = before[before.rfind("\n") + 1 :].count(needle)
     raw = lines[line - 1] if 0 < line <= len(lines) else ""
     col, start = 0, 0
     for _ in range(k + 1):
@@ -135,5 +147,10 @@ def _located(image: Token, inline: Token, lines: list[str]) -> Found:
         if at < 0:
             break
         col, start = at + 1, at + 1
-    return Found(path(str(image.attrs.get("src", ""))), alt_text(image),
-                 str(image.attrs.get("title", "") or ""), line, col or 1)
+    return Found(
+        path(str(image.attrs.get("src", ""))),
+        alt_text(image),
+        str(image.attrs.get("title", "") or ""),
+        line,
+        col or 1,
+    )

@@ -39,9 +39,18 @@ WHITE = "#ffffff"
 class SetupDiagram(Flowable):
     """The table after set-up, as wide as it is given."""
 
-    def __init__(self, game: Game, geo: Geometry, plan: TablePlan | TreasurePlan,
-                 theme: card_faces.Theme, money: Money, accent: str, ink: str, muted: str,
-                 tint: str) -> None:
+    def __init__(
+        self,
+        game: Game,
+        geo: Geometry,
+        plan: TablePlan | TreasurePlan,
+        theme: card_faces.Theme,
+        money: Money,
+        accent: str,
+        ink: str,
+        muted: str,
+        tint: str,
+    ) -> None:
         super().__init__()
         self.game = game
         self.geo = geo
@@ -68,8 +77,15 @@ class SetupDiagram(Flowable):
         bw = aw - mm(20)
         cw = min(mm(11.5), aw / 7.2)
         card = self.geo.layouts["card"].size
-        ah = TAB + mm(1) + bw * board.height / board.width + mm(2.5) + cw * (
-            card.height / card.width) + LABEL + mm(1.5)
+        ah = (
+            TAB
+            + mm(1)
+            + bw * board.height / board.width
+            + mm(2.5)
+            + cw * (card.height / card.width)
+            + LABEL
+            + mm(1.5)
+        )
         return aw, bw, cw, ah
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
@@ -77,8 +93,7 @@ class SetupDiagram(Flowable):
         if isinstance(self.plan, TablePlan):
             _aw, _bw, _cw, ah = self._area(availWidth)
             _top, bottom = self._rows()
-            self.height = (PAD + ah + GAP + MIDDLE + (GAP + ah if bottom else 0) + PAD
-                           + mm(3) + BOX)
+            self.height = PAD + ah + GAP + MIDDLE + (GAP + ah if bottom else 0) + PAD + mm(3) + BOX
         else:
             self.height = mm(92)
         return self.width, self.height
@@ -101,8 +116,7 @@ class SetupDiagram(Flowable):
         # the table top
         c.saveState()
         c.setFillColor(WHITE if self.theme.ink_saver else self.tint)
-        c.setStrokeColor(mix(self.accent, WHITE, 0.35) if not self.theme.ink_saver
-                         else self.ink)
+        c.setStrokeColor(mix(self.accent, WHITE, 0.35) if not self.theme.ink_saver else self.ink)
         c.setLineWidth(1)
         c.roundRect(0, h - table_h, w, table_h, mm(5), stroke=1, fill=1)
         c.restoreState()
@@ -120,8 +134,20 @@ class SetupDiagram(Flowable):
         self._middle(c, plan, pieces, PAD, mid_top, w - 2 * PAD)
         self._box(c, plan, 0, BOX, w)
 
-    def _place(self, c: Canvas, plan: TablePlan, seat: Seat, pieces: _Pieces, x: float,
-               top: float, aw: float, bw: float, cw: float, ah: float, flip: bool) -> None:
+    def _place(
+        self,
+        c: Canvas,
+        plan: TablePlan,
+        seat: Seat,
+        pieces: _Pieces,
+        x: float,
+        top: float,
+        aw: float,
+        bw: float,
+        cw: float,
+        ah: float,
+        flip: bool,
+    ) -> None:
         """One player's place: the tab with their seat, the board with its chips, the seat
         set beside it and the Goal, hand and money in a row (towards the middle)."""
         from pnp.render import boards
@@ -172,8 +198,15 @@ class SetupDiagram(Flowable):
             y -= mm(0.5) + 2 * half
             for k in range(p.count):  # side by side, as they lie on the table
                 _chip(c, piece, cx + half + k * half * 2.15, y + half, half)
-            self._label(c, f"{p.label} ×{p.count}" if p.count > 1 else one(p.label), cx,
-                        y - 5.5, 5.5, "left", room)
+            self._label(
+                c,
+                f"{p.label} ×{p.count}" if p.count > 1 else one(p.label),
+                cx,
+                y - 5.5,
+                5.5,
+                "left",
+                room,
+            )
             y -= 5.5 + mm(1.2)
         # the Goal, the hand and the money
         rx = bx
@@ -183,8 +216,9 @@ class SetupDiagram(Flowable):
         hand = [h for h in plan.hand for _ in range(h.count)]
         step = cw * 0.42
         for k, h in enumerate(hand):
-            self._card_back(c, h.deck, rx + k * step, row_y - abs(k - (len(hand) - 1) / 2)
-                            * mm(0.25), cw)
+            self._card_back(
+                c, h.deck, rx + k * step, row_y - abs(k - (len(hand) - 1) / 2) * mm(0.25), cw
+            )
         span = cw + step * max(0, len(hand) - 1)
         words = " + ".join(f"{h.count} {h.label.replace(' deck', '')}" for h in plan.hand)
         self._label(c, words, rx + span / 2, row_y - LABEL + 1, 6, "centre", span + mm(6))
@@ -194,11 +228,11 @@ class SetupDiagram(Flowable):
             piece = pieces.coin(value, self.money)
             if piece is not None:
                 _chip(c, piece, rx + coin_r + k * coin_r * 2.2, row_y + ch / 2, coin_r)
-        self._label(c, self.money(plan.money), rx + coin_r, row_y - LABEL + 1, 6, "centre",
-                    mm(12))
+        self._label(c, self.money(plan.money), rx + coin_r, row_y - LABEL + 1, 6, "centre", mm(12))
 
-    def _middle(self, c: Canvas, plan: TablePlan, pieces: _Pieces, x: float, top: float,
-                width: float) -> None:
+    def _middle(
+        self, c: Canvas, plan: TablePlan, pieces: _Pieces, x: float, top: float, width: float
+    ) -> None:
         """The decks, the clock, the bank and the supplies, spread across the middle."""
         things: list[tuple[str, str, Callable[[float, float], None]]] = []
         cw = mm(12)
@@ -206,16 +240,24 @@ class SetupDiagram(Flowable):
         ch = cw * card.height / card.width
         for pile in plan.middle:
             if pile.deck:
-                things.append((pile.label, f"{pile.count} cards",
-                               self._stack(pile.deck, cw, 4)))
-        things.append((f"Clock: {plan.clock.label.replace(' deck', '')}s",
-                       f"{plan.clock.count} cards", self._stack(plan.clock.deck, cw, 5)))
+                things.append((pile.label, f"{pile.count} cards", self._stack(pile.deck, cw, 4)))
+        things.append(
+            (
+                f"Clock: {plan.clock.label.replace(' deck', '')}s",
+                f"{plan.clock.count} cards",
+                self._stack(plan.clock.deck, cw, 5),
+            )
+        )
         things.append(("Bank", self.money(plan.bank), self._bank(pieces)))
         for pile in plan.middle:
             if not pile.deck:
-                things.append((pile.label[:1].upper() + pile.label[1:],
-                               str(pile.count) if pile.count > 1 else "",
-                               self._supply(pile.item, pieces)))
+                things.append(
+                    (
+                        pile.label[:1].upper() + pile.label[1:],
+                        str(pile.count) if pile.count > 1 else "",
+                        self._supply(pile.item, pieces),
+                    )
+                )
         slot = width / len(things)
         y = top - mm(2) - ch
         for k, (name, count, draw) in enumerate(things):
@@ -228,14 +270,21 @@ class SetupDiagram(Flowable):
     def _stack(self, deck: str, cw: float, layers: int) -> Callable[[float, float], None]:
         def draw(cx: float, y: float) -> None:
             for k in range(layers):
-                self._card_back(self.canv, deck, cx - cw / 2 + k * mm(0.45), y + k * mm(0.45),
-                                cw)
+                self._card_back(self.canv, deck, cx - cw / 2 + k * mm(0.45), y + k * mm(0.45), cw)
+
         return draw
 
     def _bank(self, pieces: _Pieces) -> Callable[[float, float], None]:
-        values = sorted({d.value for d in (self.game.components.money.denominations
-                                           if self.game.components
-                                           and self.game.components.money else ())})
+        values = sorted(
+            {
+                d.value
+                for d in (
+                    self.game.components.money.denominations
+                    if self.game.components and self.game.components.money
+                    else ()
+                )
+            }
+        )
 
         def draw(cx: float, y: float) -> None:
             r = mm(3.4)
@@ -247,6 +296,7 @@ class SetupDiagram(Flowable):
                 px = cx + (k - (n - 1) / 2) * r * 2.1
                 for layer in range(3):  # a little pile of each coin
                     _chip(self.canv, piece, px, y + r + layer * mm(1.1), r)
+
         return draw
 
     def _supply(self, item: str, pieces: _Pieces) -> Callable[[float, float], None]:
@@ -255,8 +305,7 @@ class SetupDiagram(Flowable):
             if piece is not None:
                 half = mm(3.8)
                 for k in range(3):
-                    _chip(self.canv, piece, cx - mm(2) + k * mm(2), y + half + k * mm(1.2),
-                          half)
+                    _chip(self.canv, piece, cx - mm(2) + k * mm(2), y + half + k * mm(1.2), half)
             else:  # a die: a rounded square with five pips
                 c = self.canv
                 s = mm(7)
@@ -267,26 +316,33 @@ class SetupDiagram(Flowable):
                 c.roundRect(cx - s / 2, y + mm(1), s, s, mm(1.3), stroke=1, fill=1)
                 c.setFillColor(self.ink)
                 for dx, dy in ((0, 0), (-1, -1), (1, 1), (-1, 1), (1, -1)):
-                    c.circle(cx + dx * s * 0.27, y + mm(1) + s / 2 + dy * s * 0.27, s * 0.08,
-                             stroke=0, fill=1)
+                    c.circle(
+                        cx + dx * s * 0.27,
+                        y + mm(1) + s / 2 + dy * s * 0.27,
+                        s * 0.08,
+                        stroke=0,
+                        fill=1,
+                    )
                 c.restoreState()
+
         return draw
 
     def _box(self, c: Canvas, plan: TablePlan, x: float, top: float, width: float) -> None:
         """What goes back in the box, under the table."""
-        words = " · ".join(f"{b.count} {b.label.replace(' deck', '')}"
-                           + (" cards" if b.label.endswith(" deck") else "") for b in plan.box)
+        words = " · ".join(
+            f"{b.count} {b.label.replace(' deck', '')}"
+            + (" cards" if b.label.endswith(" deck") else "")
+            for b in plan.box
+        )
         c.saveState()
         c.setStrokeColor(self.muted)
         c.setDash(2, 2)
         c.setLineWidth(0.6)
         c.roundRect(x, 0, width, top, mm(2), stroke=1, fill=0)
         c.restoreState()
-        self._label(c, "Back in the box:", x + mm(3), top / 2 - 2.4, 7, "left", mm(40),
-                    bold=True)
+        self._label(c, "Back in the box:", x + mm(3), top / 2 - 2.4, 7, "left", mm(40), bold=True)
         head = fonts.width("Back in the box:", "sans-bold", 7) + mm(2)
-        self._label(c, words, x + mm(3) + head, top / 2 - 2.4, 7, "left",
-                    width - head - mm(6))
+        self._label(c, words, x + mm(3) + head, top / 2 - 2.4, 7, "left", width - head - mm(6))
 
     # -- a treasure game --------------------------------------------------------------------
 
@@ -322,8 +378,9 @@ class SetupDiagram(Flowable):
             c.circle(sx, sy, r, stroke=1, fill=1)
             c.restoreState()
             if boss:
-                heist.icon(c, "crown", sx, sy + mm(0.3), r * 0.55,
-                           self.ink if ink else heist.GOLD_LIGHT)
+                heist.icon(
+                    c, "crown", sx, sy + mm(0.3), r * 0.55, self.ink if ink else heist.GOLD_LIGHT
+                )
                 self._label(c, "Boss", sx, sy - r - mm(3.2), 7, "centre", mm(20), bold=True)
             else:
                 self._label(c, str(k), sx, sy - 2.6, 8, "centre", r * 2, bold=True)
@@ -338,12 +395,19 @@ class SetupDiagram(Flowable):
         tx = cx - cw - mm(3)
         back = self.geo.layouts["heist-back"]  # the printable deck's back, as the kit has it
         for k in range(5):
-            with _scaled(c, tx + k * mm(0.4), ty + k * mm(0.4), cw / back.size.width,
-                         back.size):
+            with _scaled(c, tx + k * mm(0.4), ty + k * mm(0.4), cw / back.size.width, back.size):
                 heist.draw_back(c, back.size, self.game, back, self.theme, "")
         treasure_cards = sum(t.count for t in plan.treasure)
-        self._label(c, f"Treasure ({treasure_cards})", tx + cw / 2, ty + ch + mm(3), 6.5,
-                    "centre", mm(24), bold=True)
+        self._label(
+            c,
+            f"Treasure ({treasure_cards})",
+            tx + cw / 2,
+            ty + ch + mm(3),
+            6.5,
+            "centre",
+            mm(24),
+            bold=True,
+        )
         pieces = {p.id: p for p in self.game.pieces or ()}
         apology = pieces.get(plan.apologies.item)
         ax = cx + mm(3)
@@ -351,14 +415,20 @@ class SetupDiagram(Flowable):
             if apology is not None and apology.cards:
                 self._piece(c, apology, ax + k * mm(3), ty, cw)
         if plan.apologies.count:
-            self._label(c, f"{_cap(plan.apologies.label)} ×{plan.apologies.count}",
-                        ax + cw / 2 + (plan.apologies.count - 1) * mm(1.5), ty + ch + mm(3),
-                        6.5, "centre", mm(24), bold=True)
+            self._label(
+                c,
+                f"{_cap(plan.apologies.label)} ×{plan.apologies.count}",
+                ax + cw / 2 + (plan.apologies.count - 1) * mm(1.5),
+                ty + ch + mm(3),
+                6.5,
+                "centre",
+                mm(24),
+                bold=True,
+            )
         # beside the table: the treasure's cards
         x0 = left + mm(4)
         room = w - x0
-        self._label(c, f"The treasure for {n} players", x0, h - mm(8), 8, "left", room,
-                    bold=True)
+        self._label(c, f"The treasure for {n} players", x0, h - mm(8), 8, "left", room, bold=True)
         shown = [t for t in plan.treasure if t.item in pieces and pieces[t.item].cards]
         per = min(mm(15), (room - mm(3) * (len(shown) - 1)) / max(1, len(shown)))
         ph = per * size.height / size.width
@@ -366,20 +436,40 @@ class SetupDiagram(Flowable):
         for k, t in enumerate(shown):
             px = x0 + k * (per + mm(3))
             self._piece(c, pieces[t.item], px, y, per)
-            self._label(c, f"×{t.count}", px + per / 2, y - mm(4.2), 9, "centre", per,
-                        bold=True)
+            self._label(c, f"×{t.count}", px + per / 2, y - mm(4.2), 9, "centre", per, bold=True)
             self._label(c, t.label, px + per / 2, y - mm(7.4), 6.5, "centre", per + mm(3))
-        self._label(c, f"{treasure_cards} cards, shuffled, face down before the Boss.", x0,
-                    y - mm(14), 7, "left", room)
-        self._label(c, f"Then the Boss keeps {plan.hides[0]} to {plan.hides[1]} "
-                       f"{plan.treasure[0].label}s back, in secret.", x0, y - mm(18.5), 7,
-                    "left", room)
+        self._label(
+            c,
+            f"{treasure_cards} cards, shuffled, face down before the Boss.",
+            x0,
+            y - mm(14),
+            7,
+            "left",
+            room,
+        )
+        self._label(
+            c,
+            f"Then the Boss keeps {plan.hides[0]} to {plan.hides[1]} "
+            f"{plan.treasure[0].label}s back, in secret.",
+            x0,
+            y - mm(18.5),
+            7,
+            "left",
+            room,
+        )
         if plan.apologies.count:
             from pnp.rulebook.context import plural
 
-            self._label(c, f"Face up before the Boss: {plan.apologies.count} "
-                           f"{plural(plan.apologies.label, plan.apologies.count)}.", x0,
-                        y - mm(23), 7, "left", room)
+            self._label(
+                c,
+                f"Face up before the Boss: {plan.apologies.count} "
+                f"{plural(plan.apologies.label, plan.apologies.count)}.",
+                x0,
+                y - mm(23),
+                7,
+                "left",
+                room,
+            )
 
     def _piece(self, c: Canvas, piece: Any, x: float, y: float, width: float) -> None:
         from pnp.render import heist
@@ -391,18 +481,38 @@ class SetupDiagram(Flowable):
         c.saveState()
         c.setStrokeColor("#8f8270")
         c.setLineWidth(0.4)
-        c.roundRect(x, y, width, size.height * width / size.width,
-                    size.radius * width / size.width, stroke=1, fill=0)
+        c.roundRect(
+            x,
+            y,
+            width,
+            size.height * width / size.width,
+            size.radius * width / size.width,
+            stroke=1,
+            fill=0,
+        )
         c.restoreState()
 
-    def _arc(self, c: Canvas, cx: float, cy: float, rx: float, ry: float, start: float,
-             end: float, colour: str) -> None:
+    def _arc(
+        self,
+        c: Canvas,
+        cx: float,
+        cy: float,
+        rx: float,
+        ry: float,
+        start: float,
+        end: float,
+        colour: str,
+    ) -> None:
         """An elliptical arc from `start` to `end` degrees (clockwise when end < start),
         with an arrowhead at its end."""
         steps = 90
-        pts = [(cx + rx * math.cos(math.radians(start + (end - start) * i / steps)),
-                cy + ry * math.sin(math.radians(start + (end - start) * i / steps)))
-               for i in range(steps + 1)]
+        pts = [
+            (
+                cx + rx * math.cos(math.radians(start + (end - start) * i / steps)),
+                cy + ry * math.sin(math.radians(start + (end - start) * i / steps)),
+            )
+            for i in range(steps + 1)
+        ]
         c.saveState()
         c.setStrokeColor(colour)
         c.setFillColor(colour)
@@ -433,8 +543,9 @@ class SetupDiagram(Flowable):
         decks = self.game.components.decks() if self.game.components else {}
         name = decks[deck].name if deck in decks else deck
         with _scaled(c, x, y, width / size.width, size):
-            card_faces.draw_back(c, size, self.game, deck, name, self.theme,
-                                 self.geo.layouts.get("back"))
+            card_faces.draw_back(
+                c, size, self.game, deck, name, self.theme, self.geo.layouts.get("back")
+            )
         c.saveState()
         c.setStrokeColor("#8f8270")
         c.setLineWidth(0.3)
@@ -457,8 +568,17 @@ class SetupDiagram(Flowable):
         c.drawString(x + mm(1.5), y + TAB / 2 - size * 0.34, text)
         c.restoreState()
 
-    def _label(self, c: Canvas, text: str, x: float, y: float, size: float, align: str,
-               room: float, bold: bool = False) -> None:
+    def _label(
+        self,
+        c: Canvas,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        align: str,
+        room: float,
+        bold: bool = False,
+    ) -> None:
         """A line of text at baseline y, shrinking (to 5 pt) to fit `room`."""
         face = "sans-bold" if bold else "sans"
         while size > 5 and fonts.width(text, face, size) > room:
@@ -494,14 +614,12 @@ def board_spots(layout: Layout, heat_boxes: int) -> dict[str, tuple[float, float
     dy = dx * math.sqrt(3) / 2
     left = box.x + (box.w - 2 * r - dx) / 2 + r
     top = size.height - (box.y + (box.h - 2 * r - dy) / 2) - r
-    out.update(zip(SLOTS, ((left, top), (left + dx, top), (left + dx / 2, top - dy)),
-                   strict=True))
+    out.update(zip(SLOTS, ((left, top), (left + dx, top), (left + dx / 2, top - dy)), strict=True))
     heat = layout.box("heat")
     label_w, tab_h, gap = mm(17), mm(4.2), mm(1.6)  # the track's label, Limit tabs, gaps
     n = max(1, heat_boxes)
     bw = (heat.w - label_w - gap * (n - 1)) / n
-    out[TRACK] = (heat.x + label_w + bw / 2,
-                  size.height - (heat.y + tab_h + (heat.h - tab_h) / 2))
+    out[TRACK] = (heat.x + label_w + bw / 2, size.height - (heat.y + tab_h + (heat.h - tab_h) / 2))
     return out
 
 
@@ -528,8 +646,7 @@ class _Pieces:
             front = self.board(seat.board).diplomat
             index = next((i for i, d in enumerate(self.game.diplomats) if d.id == front.id), 0)
             return favors[index % len(favors)]
-        return next((p for p in self.all if p.key == item and p.seat == seat.id),
-                    self.any(item))
+        return next((p for p in self.all if p.key == item and p.seat == seat.id), self.any(item))
 
     def any(self, item: str) -> Any:
         """Any piece of an item (a supply's)."""

@@ -101,6 +101,7 @@ def _namer(game: Game) -> Callable[[str], str]:
     def name(label: str) -> str:
         first = label.split()[0] if label.split() else ""
         return label if first in terms else label[:1].lower() + label[1:]
+
     return name
 
 
@@ -123,21 +124,28 @@ def table_plan(game: Game, players: int) -> TablePlan:
         raise ValueError(f"this game has {len(comps.seats)} seat sets, not {players}")
     decks = comps.decks()
     name = _namer(game)
-    seats = tuple(Seat(n + 1, s.id, s.name, s.colour, n)
-                  for n, s in enumerate(comps.seats[:players]))
-    hand = tuple(Pile(name(decks[d.deck.id].name) if d.deck.id in decks else d.deck.id,
-                      d.cards, d.deck.id) for d in rules.start.hand)
+    seats = tuple(
+        Seat(n + 1, s.id, s.name, s.colour, n) for n, s in enumerate(comps.seats[:players])
+    )
+    hand = tuple(
+        Pile(name(decks[d.deck.id].name) if d.deck.id in decks else d.deck.id, d.cards, d.deck.id)
+        for d in rules.start.hand
+    )
     dealt = {d.deck.id: d.cards * players for d in rules.start.hand}
     goals = game.goals or ()
     goal_deck = "goals"  # the deck the Goal cards are dealt from, as `cards('goals')` knows it
-    pieces = tuple(Pile(name(i.name), i.per_seat, item=i.id) for i in comps.items
-                   if i.per_seat)
-    favor = next((Pile(name(i.name), i.per_character, item=i.id) for i in comps.items
-                  if i.per_character), None)
+    pieces = tuple(Pile(name(i.name), i.per_seat, item=i.id) for i in comps.items if i.per_seat)
+    favor = next(
+        (Pile(name(i.name), i.per_character, item=i.id) for i in comps.items if i.per_character),
+        None,
+    )
     middle: list[Pile] = []
     clock_deck = rules.clock.deck.id
-    clock = Pile(name(decks[clock_deck].name) if clock_deck in decks else clock_deck,
-                 rules.clock.cards, clock_deck)
+    clock = Pile(
+        name(decks[clock_deck].name) if clock_deck in decks else clock_deck,
+        rules.clock.cards,
+        clock_deck,
+    )
     box: list[Pile] = []
     for deck, item in decks.items():
         if deck == clock_deck:
@@ -162,12 +170,23 @@ def table_plan(game: Game, players: int) -> TablePlan:
     money = comps.money
     values = [d.value for d in money.denominations] if money else []
     bank = (money.total if money else 0) - players * rules.start.money
-    goal = Pile(name(decks[goal_deck].name) if goal_deck in decks else "Goal cards", 1,
-                goal_deck)
-    return TablePlan(players, seats, rules.start.money, _coins(rules.start.money, values),
-                     hand, goal, pieces, favor, 0, rules.heat.track_max + 1, tuple(middle),
-                     clock, bank,
-                     tuple(p for p in box if p.count > 0))
+    goal = Pile(name(decks[goal_deck].name) if goal_deck in decks else "Goal cards", 1, goal_deck)
+    return TablePlan(
+        players,
+        seats,
+        rules.start.money,
+        _coins(rules.start.money, values),
+        hand,
+        goal,
+        pieces,
+        favor,
+        0,
+        rules.heat.track_max + 1,
+        tuple(middle),
+        clock,
+        bank,
+        tuple(p for p in box if p.count > 0),
+    )
 
 
 def treasure_plan(game: Game, players: int) -> TreasurePlan:
@@ -181,12 +200,17 @@ def treasure_plan(game: Game, players: int) -> TreasurePlan:
     names = {p.id: p.name for p in game.pieces or ()}
     diamond = rules.diamond_piece.id
     treasure = [Pile(names.get(diamond, diamond), rules.diamonds, item=diamond)]
-    treasure += [Pile(names.get(c.piece.id, c.piece.id), c.n, item=c.piece.id)
-                 for c in row.roles if c.n > 0]
+    treasure += [
+        Pile(names.get(c.piece.id, c.piece.id), c.n, item=c.piece.id) for c in row.roles if c.n > 0
+    ]
     apology = rules.apology_piece.id
-    return TreasurePlan(players, tuple(treasure),
-                        Pile(names.get(apology, apology), row.apologies, item=apology),
-                        (rules.boss_hides.min, rules.boss_hides.max), diamond)
+    return TreasurePlan(
+        players,
+        tuple(treasure),
+        Pile(names.get(apology, apology), row.apologies, item=apology),
+        (rules.boss_hides.min, rules.boss_hides.max),
+        diamond,
+    )
 
 
 def plan(game: Game, players: int) -> TablePlan | TreasurePlan:
@@ -197,6 +221,7 @@ def plan(game: Game, players: int) -> TablePlan | TreasurePlan:
 
 
 # ---- in words: the text-only book, and the caption ----------------------------------------
+
 
 def _listing(parts: list[str]) -> str:
     parts = [p for p in parts if p]
@@ -214,42 +239,72 @@ def table_words(p: TablePlan, money: str, bank: str) -> list[tuple[str, str]]:
     if p.favor is not None:
         slots.append(one(p.favor.label))
     track = next((one(x.label) for x in p.pieces if x.item == TRACK), "")
-    board = "a character board" + (f", with the {track} on {p.heat}" if track else "") + (
-        f" and the {_listing(slots)} in their slots" if slots else "")
-    beside = _listing([f"{x.count} {x.label}" if x.count > 1 else f"a {one(x.label)}"
-                       for x in p.pieces if x.item not in SLOTS and x.item != TRACK])
-    hand = "a hand of " + _listing([f"{h.count} {h.label.replace(' deck', '')} cards"
-                                    for h in p.hand])
+    board = (
+        "a character board"
+        + (f", with the {track} on {p.heat}" if track else "")
+        + (f" and the {_listing(slots)} in their slots" if slots else "")
+    )
+    beside = _listing(
+        [
+            f"{x.count} {x.label}" if x.count > 1 else f"a {one(x.label)}"
+            for x in p.pieces
+            if x.item not in SLOTS and x.item != TRACK
+        ]
+    )
+    hand = "a hand of " + _listing(
+        [f"{h.count} {h.label.replace(' deck', '')} cards" for h in p.hand]
+    )
     each = [board, beside, money, hand, f"a {one(p.goal.label)}, face down"]
-    middle = [f"the {m.label} ({m.count} cards), face down" if m.deck else
-              f"{m.count} {m.label}" if m.count > 1 else f"the {m.label}" for m in p.middle]
+    middle = [
+        f"the {m.label} ({m.count} cards), face down"
+        if m.deck
+        else f"{m.count} {m.label}"
+        if m.count > 1
+        else f"the {m.label}"
+        for m in p.middle
+    ]
     middle.append(f"the clock: {p.clock.count} cards of the {p.clock.label}, face down")
     middle.append(f"the bank: {bank}")
-    box = [f"{b.count} cards of the {b.label}" if b.label.endswith(" deck")
-           else f"{b.count} {b.label}" for b in p.box]
-    return [("In front of each player", "; ".join(x for x in each if x) + "."),
-            ("In the middle of the table", "; ".join(middle) + "."),
-            ("Back in the box", _listing(box) + ".")]
+    box = [
+        f"{b.count} cards of the {b.label}" if b.label.endswith(" deck") else f"{b.count} {b.label}"
+        for b in p.box
+    ]
+    return [
+        ("In front of each player", "; ".join(x for x in each if x) + "."),
+        ("In the middle of the table", "; ".join(middle) + "."),
+        ("Back in the box", _listing(box) + "."),
+    ]
 
 
 def treasure_words(p: TreasurePlan) -> list[tuple[str, str]]:
     """(where, what) rows of a treasure game's set-up."""
     cards = sum(t.count for t in p.treasure)
     return [
-        ("The treasure, face down before the Boss",
-         _listing([f"{t.count} {t.label}" + ("s" if t.count > 1 else "")
-                   for t in p.treasure]) + f": {cards} cards."),
-        ("Face up before the Boss",
-         f"{p.apologies.count} {p.apologies.label}" + ("s" if p.apologies.count != 1 else "")
-         + "."),
-        ("In the Boss's pocket", f"{p.hides[0]} to {p.hides[1]} diamonds from the treasure, "
-                                 "kept back in secret."),
-        ("Then", "The Boss hands the treasure to the player on their left; it goes round "
-                 "the table clockwise."),
+        (
+            "The treasure, face down before the Boss",
+            _listing([f"{t.count} {t.label}" + ("s" if t.count > 1 else "") for t in p.treasure])
+            + f": {cards} cards.",
+        ),
+        (
+            "Face up before the Boss",
+            f"{p.apologies.count} {p.apologies.label}"
+            + ("s" if p.apologies.count != 1 else "")
+            + ".",
+        ),
+        (
+            "In the Boss's pocket",
+            f"{p.hides[0]} to {p.hides[1]} diamonds from the treasure, kept back in secret.",
+        ),
+        (
+            "Then",
+            "The Boss hands the treasure to the player on their left; it goes round "
+            "the table clockwise.",
+        ),
     ]
 
 
 # ---- the block ------------------------------------------------------------------------------
+
 
 @block
 def setup_diagram(ctx: Context, players: int | None = None) -> BuildNodes:
@@ -262,8 +317,9 @@ def setup_diagram(ctx: Context, players: int | None = None) -> BuildNodes:
     info = game.info
     n = default_players(game) if players is None else int(players)
     if info is not None and not info.players.min <= n <= info.players.max:
-        raise ValueError(f"this game is for {info.players.min} to {info.players.max} players, "
-                         f"not {n}")
+        raise ValueError(
+            f"this game is for {info.players.min} to {info.players.max} players, not {n}"
+        )
     drawn = plan(game, n)  # a game it cannot picture is an error on the block's line
 
     def build(where: Where) -> list[Node]:
@@ -273,14 +329,22 @@ def setup_diagram(ctx: Context, players: int | None = None) -> BuildNodes:
             rows = table_words(drawn, money, ctx.money(drawn.bank))
         else:
             rows = treasure_words(drawn)
-        caption = Para(Inline.plain(f"The table after set-up, for {word(n)} players."), where,
-                       "note", generated=True)
-        words = Table((Inline.plain("Where"), Inline.plain("What")),
-                      tuple((Inline(f"<b>{_esc(a)}</b>", a), Inline.plain(b)) for a, b in rows),
-                      (1.6, 4.6), where)
+        caption = Para(
+            Inline.plain(f"The table after set-up, for {word(n)} players."),
+            where,
+            "note",
+            generated=True,
+        )
+        words = Table(
+            (Inline.plain("Where"), Inline.plain("What")),
+            tuple((Inline(f"<b>{_esc(a)}</b>", a), Inline.plain(b)) for a, b in rows),
+            (1.6, 4.6),
+            where,
+        )
         # the illustrated book draws the plan above the caption; the text-only book prints
         # the caption and the table of words
         return [Figure("setup", drawn, (caption, words), where)]
+
     return build
 
 

@@ -36,12 +36,17 @@ def read(files: Snapshot | None) -> tuple[list[Source], list[Diagnostic]]:
             before = file.data[: exc.start]
             line = before.count(b"\n") + 1
             col = exc.start - (before.rfind(b"\n") + 1) + 1
-            problems.append(Diagnostic(
-                file.display, line, col, "E102",
-                f"rulebook source is not UTF-8 text: byte 0x{file.data[exc.start]:02x} here",
-                "save it as UTF-8 text"))
+            problems.append(
+                Diagnostic(
+                    file.display,
+                    line,
+                    col,
+                    "E102",
+                    f"rulebook source is not UTF-8 text: byte 0x{file.data[exc.start]:02x} here",
+                    "save it as UTF-8 text",
+                )
+            )
             continue
         assert files is not None
-        sources.append(Source(files.folder / file.rel, file.display,
-                              text.replace("\r\n", "\n")))
+        sources.append(Source(files.folder / file.rel, file.display, text.replace("\r\n", "\n")))
     return sources, problems

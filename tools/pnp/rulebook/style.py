@@ -77,8 +77,27 @@ class BookStyle:
         return self.accents.get(game_id, self.accents.get("default", "#23395b"))
 
 
-_TYPES = ("title", "kicker", "tagline", "facts", "h1", "h2", "h3", "body", "lead", "quote",
-          "note", "ruling", "why", "cell", "head", "caption", "header", "toc1", "toc2")
+_TYPES = (
+    "title",
+    "kicker",
+    "tagline",
+    "facts",
+    "h1",
+    "h2",
+    "h3",
+    "body",
+    "lead",
+    "quote",
+    "note",
+    "ruling",
+    "why",
+    "cell",
+    "head",
+    "caption",
+    "header",
+    "toc1",
+    "toc2",
+)
 
 
 def _edition(data: dict[str, Any], where: str) -> Edition:
@@ -88,12 +107,22 @@ def _edition(data: dict[str, Any], where: str) -> Edition:
         if not isinstance(spec, dict):
             raise StyleError(f"{STYLE_FILE.name}: {where} has no type '{name}'")
         fonts.font(str(spec["face"]))  # an unknown face stops here, with the faces known
-        types[name] = Type(str(spec["face"]), parse(spec["size"]), parse(spec["leading"]),
-                           parse(spec.get("before", 0)), parse(spec.get("after", 0)))
-    return Edition(dict(data.get("colours", {})), types, int(data.get("card_columns", 0)),
-                   parse(data["measure"]), parse(data.get("chapter_room", "60mm")),
-                   parse(data.get("keep_chapters", 0)),
-                   parse(data.get("picture_height", "60mm")))
+        types[name] = Type(
+            str(spec["face"]),
+            parse(spec["size"]),
+            parse(spec["leading"]),
+            parse(spec.get("before", 0)),
+            parse(spec.get("after", 0)),
+        )
+    return Edition(
+        dict(data.get("colours", {})),
+        types,
+        int(data.get("card_columns", 0)),
+        parse(data["measure"]),
+        parse(data.get("chapter_room", "60mm")),
+        parse(data.get("keep_chapters", 0)),
+        parse(data.get("picture_height", "60mm")),
+    )
 
 
 @cache
@@ -106,7 +135,8 @@ def load(path: Path = STYLE_FILE) -> BookStyle:
             lang=str(data.get("lang", "en")),
             margins=(parse(m["top"]), parse(m["bottom"]), parse(m["left"]), parse(m["right"])),
             title_page={k: str(v) for k, v in data.get("title_page", {}).items()},
-            header=str(data.get("header", "")), footer=str(data.get("footer", "{{ page }}")),
+            header=str(data.get("header", "")),
+            footer=str(data.get("footer", "{{ page }}")),
             contents=str(data.get("contents", "Contents")),
             accents={k: str(v) for k, v in data.get("accents", {}).items()},
             illustrated=_edition(data["illustrated"], "illustrated"),

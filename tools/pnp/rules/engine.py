@@ -56,8 +56,12 @@ class Violation:
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form: {seed, step, invariant, detail}."""
-        return {"seed": self.seed, "step": self.step, "invariant": self.invariant,
-                "detail": self.detail}
+        return {
+            "seed": self.seed,
+            "step": self.step,
+            "invariant": self.invariant,
+            "detail": self.detail,
+        }
 
 
 class InvariantViolation(Exception):
@@ -137,13 +141,15 @@ def step(game: Rules[A, V], bots: Sequence[Bot[V, A]], check: bool = True) -> A:
     """
     n = len(game.actions) + 1
     if n > game.max_steps:
-        raise InvariantViolation(Violation(game.seed, n, "ends in time",
-                                           f"no outcome within {game.max_steps} steps"))
+        raise InvariantViolation(
+            Violation(game.seed, n, "ends in time", f"no outcome within {game.max_steps} steps")
+        )
     seat = game.to_move()
     action = bots[seat].choose(game.view(seat), game.rng)
     if check and not game.is_legal(action):
-        raise InvariantViolation(Violation(game.seed, n, "legal action",
-                                           f"seat {seat} chose {action!r}"))
+        raise InvariantViolation(
+            Violation(game.seed, n, "legal action", f"seat {seat} chose {action!r}")
+        )
     if game.trace is not None:
         game.trace.append(f"{n:>3}. {game.describe(action)}")
     game.apply(action)
@@ -233,8 +239,9 @@ class Simulation(Protocol):
         """Why the game cannot be played like this (a usage error), or None."""
         ...
 
-    def play(self, model: Model, setting: Setting, seed: int, index: int = 0,
-             check: bool = True) -> GameResult:
+    def play(
+        self, model: Model, setting: Setting, seed: int, index: int = 0, check: bool = True
+    ) -> GameResult:
         """Play one seeded game to its end; a broken invariant is recorded, not raised."""
         ...
 

@@ -72,8 +72,12 @@ def spread(values: Iterable[int]) -> dict[str, float]:
     def rank(p: float) -> int:
         return ordered[max(0, math.ceil(p * len(ordered)) - 1)]
 
-    return {"mean": round(sum(ordered) / len(ordered), 3), "p50": rank(0.5), "p90": rank(0.9),
-            "max": ordered[-1]}
+    return {
+        "mean": round(sum(ordered) / len(ordered), 3),
+        "p50": rank(0.5),
+        "p90": rank(0.9),
+        "max": ordered[-1],
+    }
 
 
 def percent(x: float) -> str:
@@ -83,8 +87,7 @@ def percent(x: float) -> str:
 
 def rate_table(records: Mapping[str, Mapping[str, int]], label: str) -> Table:
     """A table of {key: {games, wins}}: key, games, wins, win rate."""
-    rows = tuple((k, str(v["games"]), str(v["wins"]), percent(rate(v)))
-                 for k, v in records.items())
+    rows = tuple((k, str(v["games"]), str(v["wins"]), percent(rate(v))) for k, v in records.items())
     return Table((label, "games", "wins", "win rate"), rows)
 
 
@@ -92,8 +95,10 @@ def ordered_keys(keys: Iterable[str], first: Sequence[str] = ()) -> list[str]:
     """`first` in its order (those present), then the rest sorted (numbers by value)."""
     found = list(dict.fromkeys(keys))
     head = [k for k in first if k in found]
-    rest = sorted((k for k in found if k not in head),
-                  key=lambda k: (0, int(k), "") if k.isdigit() else (1, 0, k))
+    rest = sorted(
+        (k for k in found if k not in head),
+        key=lambda k: (0, int(k), "") if k.isdigit() else (1, 0, k),
+    )
     return head + rest
 
 

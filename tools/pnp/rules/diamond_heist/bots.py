@@ -104,9 +104,12 @@ class Taker:
         # and when the diamonds are thin (a thief would be easy to spot).
         want = p.role_appetite * n_cards / (view.takers_after + 1) + (0.25 if d < 6 else 0.0)
         if n_cards and (not d or rng.random() < min(0.85, max(0.15, want))):
-            need = {LOYALIST: 1.0 + (0.5 if d < 9 else 0.0),  # thieves about: help the Boss
-                    AGENT: 1.0 + 0.25 * view.public.apologies,  # apologies mean accusations
-                    DRIVER: _CARD_WEIGHT[DRIVER], GUNMAN: _CARD_WEIGHT[GUNMAN]}
+            need = {
+                LOYALIST: 1.0 + (0.5 if d < 9 else 0.0),  # thieves about: help the Boss
+                AGENT: 1.0 + 0.25 * view.public.apologies,  # apologies mean accusations
+                DRIVER: _CARD_WEIGHT[DRIVER],
+                GUNMAN: _CARD_WEIGHT[GUNMAN],
+            }
             return TAKE_CARD[_weighted(rng, [(c, need[c] * n) for c, n in enumerate(cards) if n])]
         # A thief takes a few, more from a rich treasure, sometimes greedily more.
         k = 1 + int(rng.random() * (1 + d // 5))
@@ -134,8 +137,9 @@ class Taker:
             return Answer(saw, Role.LOYALIST)
         if role is Role.STREET_KID:
             if rng.random() < p.kid_fishes:
-                return Answer(min(view.public.diamonds, saw + 1 + int(rng.random() * 3)),
-                              Role.LOYALIST)
+                return Answer(
+                    min(view.public.diamonds, saw + 1 + int(rng.random() * 3)), Role.LOYALIST
+                )
             return Answer(saw, Role.STREET_KID)
         return Answer(saw, role)  # loyalist, driver, gunman: the truth
 
@@ -206,8 +210,9 @@ class Boss:
         if view.back_cards:
             for c, role in enumerate(CARDS):
                 gone = view.cards_in[c] - view.back_cards[c]
-                claimers = [s for s in range(1, n)
-                            if (a := answers[s]) is not None and a.claim is role]
+                claimers = [
+                    s for s in range(1, n) if (a := answers[s]) is not None and a.claim is role
+                ]
                 if len(claimers) > gone:
                     for s in claimers:
                         score[s] += 1.0

@@ -45,8 +45,7 @@ ENDINGS: tuple[str, ...] = (DIAMONDS_BACK, AGENT_ACCUSED, BOSS_OUT, GUNMAN_SHOT_
 
 NC = len(CARDS)
 _CARD_ROLE: tuple[Role, ...] = CARDS
-_CLAIMS = (None, Role.THIEF, Role.LOYALIST, Role.AGENT, Role.DRIVER, Role.STREET_KID,
-           Role.GUNMAN)
+_CLAIMS = (None, Role.THIEF, Role.LOYALIST, Role.AGENT, Role.DRIVER, Role.STREET_KID, Role.GUNMAN)
 _WITH_BOSS = (Role.LOYALIST, Role.GUNMAN)  # win with the Boss, in or out (ruling out-still-wins)
 
 
@@ -64,15 +63,48 @@ class Heist:
     """One game of Diamond Heist: the whole table, nothing hidden (bots get `view`s)."""
 
     __slots__ = (
-        "_public", "accusations", "accused", "actions", "answers", "apologies", "bangs",
-        "boss_pocket", "broke", "given", "handoffs", "hidden", "hold_c", "hold_d", "hooks",
-        "max_steps", "n", "names", "out", "phase", "result", "returned", "revealed", "rng",
-        "role", "saw_c", "saw_cards", "saw_d", "seat", "seed", "setup", "shown", "shown_d",
-        "took_d", "trace", "treasure_c", "treasure_d",
+        "_public",
+        "accusations",
+        "accused",
+        "actions",
+        "answers",
+        "apologies",
+        "bangs",
+        "boss_pocket",
+        "broke",
+        "given",
+        "handoffs",
+        "hidden",
+        "hold_c",
+        "hold_d",
+        "hooks",
+        "max_steps",
+        "n",
+        "names",
+        "out",
+        "phase",
+        "result",
+        "returned",
+        "revealed",
+        "rng",
+        "role",
+        "saw_c",
+        "saw_cards",
+        "saw_d",
+        "seat",
+        "seed",
+        "setup",
+        "shown",
+        "shown_d",
+        "took_d",
+        "trace",
+        "treasure_c",
+        "treasure_d",
     )
 
-    def __init__(self, setup: Setup, seed: int = 0, names: Sequence[str] | None = None,
-                 trace: bool = False) -> None:
+    def __init__(
+        self, setup: Setup, seed: int = 0, names: Sequence[str] | None = None, trace: bool = False
+    ) -> None:
         n = setup.players
         self.setup = setup
         self.n = n
@@ -114,10 +146,12 @@ class Heist:
         self.result: Outcome | None = None
         self._public: Public | None = None
         if self.trace is not None:
-            self._note(f"{n} players; the treasure: {_plural(setup.diamonds, 'diamond')}, "
-                       f"{setup.card_text()}; {_plural(setup.apologies, 'apology')} before "
-                       f"{self.names[0]}" + (f"; variants: {', '.join(setup.variants)}"
-                                             if setup.variants else ""))
+            self._note(
+                f"{n} players; the treasure: {_plural(setup.diamonds, 'diamond')}, "
+                f"{setup.card_text()}; {_plural(setup.apologies, 'apology')} before "
+                f"{self.names[0]}"
+                + (f"; variants: {', '.join(setup.variants)}" if setup.variants else "")
+            )
 
     # ---- python-chess's shape ------------------------------------------------------------
 
@@ -140,14 +174,17 @@ class Heist:
         if ph is Phase.TAKE:
             if self.empty():
                 return [TAKE_NOTHING]
-            found: list[Action] = list(TAKE_DIAMONDS[1:self.treasure_d + 1])
+            found: list[Action] = list(TAKE_DIAMONDS[1 : self.treasure_d + 1])
             found += [TAKE_CARD[c] for c in range(NC) if self.treasure_c[c]]
             if self.seat == self.n - 1:
                 found.append(TAKE_NOTHING)
             return found
         if ph is Phase.ANSWER:
-            return [Answer(saw, claim) for saw in range(-1, self.setup.diamonds + 1)
-                    for claim in _CLAIMS]
+            return [
+                Answer(saw, claim)
+                for saw in range(-1, self.setup.diamonds + 1)
+                for claim in _CLAIMS
+            ]
         if ph is Phase.ACCUSE:
             return [Accuse(t) for t in range(1, self.n) if not self.out[t] and not self.shown[t]]
         if ph is Phase.BANG:
@@ -166,8 +203,9 @@ class Heist:
         Takes that break the rules are played (they are possible at a real table) and the
         player is marked a rule-breaker; anything impossible raises IllegalAction."""
         if not self._possible(action):
-            raise IllegalAction(f"{action!r} is not possible now "
-                                f"({self.phase.name.lower()}, seat {self.seat})")
+            raise IllegalAction(
+                f"{action!r} is not possible now ({self.phase.name.lower()}, seat {self.seat})"
+            )
         self.actions.append(action)
         if isinstance(action, Take):
             self._take(action)
@@ -186,25 +224,48 @@ class Heist:
         """What `seat` may know now, as a copy (the Boss's view holds no one's pockets)."""
         pub = self._public
         if pub is None:
-            pub = self._public = Public(self.n, self.setup.diamonds, self.apologies,
-                                        tuple(self.answers),
-                                        tuple(self.out), tuple(self.revealed),
-                                        tuple(self.shown_d), self.accused,
-                                        self.accusations)
+            pub = self._public = Public(
+                self.n,
+                self.setup.diamonds,
+                self.apologies,
+                tuple(self.answers),
+                tuple(self.out),
+                tuple(self.revealed),
+                tuple(self.shown_d),
+                self.accused,
+                self.accusations,
+            )
         if seat == 0:
             back = self.phase >= Phase.ANSWER
             started = self.setup.diamonds - self.boss_pocket
             return BossView(
-                self.phase, self.setup.diamonds, self.setup.keep_min, self.setup.keep_max,
-                self.boss_pocket, started if self.phase > Phase.KEEP else -1, self.setup.cards,
-                self.treasure_d if back else -1, tuple(self.treasure_c) if back else (),
-                started - self.treasure_d - self.returned if back else -1, pub)
+                self.phase,
+                self.setup.diamonds,
+                self.setup.keep_min,
+                self.setup.keep_max,
+                self.boss_pocket,
+                started if self.phase > Phase.KEEP else -1,
+                self.setup.cards,
+                self.treasure_d if back else -1,
+                tuple(self.treasure_c) if back else (),
+                started - self.treasure_d - self.returned if back else -1,
+                pub,
+            )
         holding = self.seat == seat and self.phase <= Phase.TAKE
         return SeatView(
-            seat, self.phase, self.role[seat], self.took_d[seat],
-            self.saw_d[seat], self.saw_cards[seat],
-            self.treasure_d if holding else -1, tuple(self.treasure_c) if holding else (),
-            seat == 1, seat == self.n - 1, self.n - 1 - seat, pub)
+            seat,
+            self.phase,
+            self.role[seat],
+            self.took_d[seat],
+            self.saw_d[seat],
+            self.saw_cards[seat],
+            self.treasure_d if holding else -1,
+            tuple(self.treasure_c) if holding else (),
+            seat == 1,
+            seat == self.n - 1,
+            self.n - 1 - seat,
+            pub,
+        )
 
     def invariants(self) -> list[tuple[str, str]]:
         """Every broken invariant as (name, detail); empty when all hold."""
@@ -212,23 +273,39 @@ class Heist:
         pockets = sum(self.hold_d)
         total = self.boss_pocket + self.treasure_d + pockets + self.returned
         if total != self.setup.diamonds:
-            broken.append(("diamonds conserved", (
-                f"Boss {self.boss_pocket} + treasure {self.treasure_d} + pockets {pockets} + "
-                f"returned {self.returned} = {total}, not {self.setup.diamonds}")))
+            broken.append(
+                (
+                    "diamonds conserved",
+                    (
+                        f"Boss {self.boss_pocket} + treasure {self.treasure_d} + "
+                        f"pockets {pockets} + "
+                        f"returned {self.returned} = {total}, not {self.setup.diamonds}"
+                    ),
+                )
+            )
         hold_c = self.hold_c
         for c in range(NC):
             have = self.treasure_c[c] + self.hidden[c] + hold_c.count(c)
             if have != self.setup.cards[c]:
-                broken.append(("role cards conserved",
-                               f"{have} {CARDS[c].value} cards, not {self.setup.cards[c]}"))
+                broken.append(
+                    (
+                        "role cards conserved",
+                        f"{have} {CARDS[c].value} cards, not {self.setup.cards[c]}",
+                    )
+                )
         for s in range(1, self.n):
             if self.hold_d[s] and hold_c[s] != NO_CARD and not self.broke[s]:
-                broken.append(("one kind of thing",
-                               f"{self.names[s]} holds diamonds and a role card"))
+                broken.append(
+                    ("one kind of thing", f"{self.names[s]} holds diamonds and a role card")
+                )
         if self.apologies < 0 or self.apologies + sum(self.given) != self.setup.apologies:
-            broken.append(("apologies conserved",
-                           f"{self.apologies} left, {sum(self.given)} given, "
-                           f"{self.setup.apologies} at the start"))
+            broken.append(
+                (
+                    "apologies conserved",
+                    f"{self.apologies} left, {sum(self.given)} given, "
+                    f"{self.setup.apologies} at the start",
+                )
+            )
         if self.hold_d[0] or hold_c[0] != NO_CARD:
             broken.append(("the Boss takes nothing", "the Boss holds a take"))
         return broken
@@ -244,14 +321,23 @@ class Heist:
             return f"{who} hides the {CARDS[action.card].value} card: nobody has it"
         if isinstance(action, Take):
             d, c = action.diamonds, action.card
-            what = " and ".join(x for x in (_plural(d, "diamond") if d else "",
-                                            f"the {CARDS[c].value} card" if c >= 0 else "") if x)
+            what = " and ".join(
+                x
+                for x in (
+                    _plural(d, "diamond") if d else "",
+                    f"the {CARDS[c].value} card" if c >= 0 else "",
+                )
+                if x
+            )
             tail = " (breaking the rules)" if self._breaks_rules(action) else ""
             return f"{who} takes {what or 'nothing'}{tail}"
         if isinstance(action, Answer):
             saw = "won't say what they saw" if action.saw < 0 else f"saw {action.saw}"
-            took = "won't say what they took" if action.claim is None else \
-                f"took: {action.claim.value}"
+            took = (
+                "won't say what they took"
+                if action.claim is None
+                else f"took: {action.claim.value}"
+            )
             truth = f"saw {self.saw_d[self.seat]}, is {self._role_text(self.seat)}"
             return f'{who} answers "{saw}; {took}" (truth: {truth})'
         if isinstance(action, Accuse):
@@ -281,8 +367,11 @@ class Heist:
     def _possible(self, a: Action) -> bool:
         ph = self.phase
         if isinstance(a, Take):
-            return (ph is Phase.TAKE and 0 <= a.diamonds <= self.treasure_d
-                    and (a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0)))
+            return (
+                ph is Phase.TAKE
+                and 0 <= a.diamonds <= self.treasure_d
+                and (a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0))
+            )
         if isinstance(a, Answer):
             return ph is Phase.ANSWER and -1 <= a.saw <= self.setup.diamonds and a.claim in _CLAIMS
         if isinstance(a, Accuse):  # nobody empties their pockets twice (ruling pockets-once)
@@ -291,17 +380,23 @@ class Heist:
         if isinstance(a, Bang):
             return ph is Phase.BANG
         if isinstance(a, Keep):
-            return (ph is Phase.KEEP and self.setup.keep_min <= a.diamonds
-                    <= min(self.setup.keep_max, self.treasure_d))
-        return ph is Phase.HIDE and (a.card == NO_CARD
-                                     or (0 <= a.card < NC and self.treasure_c[a.card] > 0))
+            return ph is Phase.KEEP and self.setup.keep_min <= a.diamonds <= min(
+                self.setup.keep_max, self.treasure_d
+            )
+        return ph is Phase.HIDE and (
+            a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0)
+        )
 
     def _breaks_rules(self, take: Take) -> bool:
         """Both kinds at once, or nothing when something had to be taken."""
         if take.diamonds and take.card != NO_CARD:
             return True
-        return (not take.diamonds and take.card == NO_CARD and not self.empty()
-                and self.seat != self.n - 1)
+        return (
+            not take.diamonds
+            and take.card == NO_CARD
+            and not self.empty()
+            and self.seat != self.n - 1
+        )
 
     # ---- the rules, step by step -----------------------------------------------------------
 
@@ -318,10 +413,12 @@ class Heist:
         """The treasure is passed to `seat` (or back to the Boss after the last taker)."""
         self.handoffs.append(self.treasure_d)
         if seat == self.n:
-            self._note(f"the treasure comes back to {self.names[0]} with "
-                       f"{_plural(self.treasure_d, 'diamond')} and "
-                       f"{self.setup.card_text(self.treasure_c)}; "
-                       f"{self.setup.diamonds - self.boss_pocket - self.treasure_d} missing")
+            self._note(
+                f"the treasure comes back to {self.names[0]} with "
+                f"{_plural(self.treasure_d, 'diamond')} and "
+                f"{self.setup.card_text(self.treasure_c)}; "
+                f"{self.setup.diamonds - self.boss_pocket - self.treasure_d} missing"
+            )
             self._questioning()
             return
         self.seat = seat
@@ -332,8 +429,10 @@ class Heist:
         hide = seat == 1 and self.setup.may_hide > 0 and self.saw_c[seat] > 0
         self.phase = Phase.HIDE if hide else Phase.TAKE
         if self.trace is not None:
-            self._note(f"{self.names[seat]} gets the treasure: "
-                       f"{_plural(self.treasure_d, 'diamond')}, {self.setup.card_text(cards)}")
+            self._note(
+                f"{self.names[seat]} gets the treasure: "
+                f"{_plural(self.treasure_d, 'diamond')}, {self.setup.card_text(cards)}"
+            )
 
     def _hide(self, card: int) -> None:
         if card != NO_CARD:
@@ -415,8 +514,10 @@ class Heist:
             if self.apologies:
                 self.apologies -= 1
                 self.given[t] += 1
-                self._note(f"{name} shows: {role.value}; {self.names[0]} gives an apology "
-                           f"({self.apologies} left)")
+                self._note(
+                    f"{name} shows: {role.value}; {self.names[0]} gives an apology "
+                    f"({self.apologies} left)"
+                )
             else:
                 self.out[0] = True
                 self._note(f"{name} shows: {role.value}; no apology left: {self.names[0]} is out")
@@ -450,9 +551,15 @@ class Heist:
             return
         # Both are out; a thief's diamonds go back; no apology (ruling after-bang: go on).
         role = self.role[t]
-        self.revealed[t] = (_plural(self.hold_d[t], "diamond") if role is Role.THIEF
-                            else "rule-breaker" if self.broke[t]
-                            else role.value if role else None)
+        self.revealed[t] = (
+            _plural(self.hold_d[t], "diamond")
+            if role is Role.THIEF
+            else "rule-breaker"
+            if self.broke[t]
+            else role.value
+            if role
+            else None
+        )
         self.revealed[g] = Role.GUNMAN.value
         self.shown_d[t], self.shown_d[g] = self.hold_d[t], 0
         self._give_back(t)
@@ -460,8 +567,10 @@ class Heist:
         self.shown[g] = self.shown[t] = True
         self.accused = -1
         self._public = None
-        self._note(f"{self.names[g]} and {self.names[t]} ({self.revealed[t]}) are out; "
-                   f"{self.missing()} missing")
+        self._note(
+            f"{self.names[g]} and {self.names[t]} ({self.revealed[t]}) are out; "
+            f"{self.missing()} missing"
+        )
         self._go_on()
 
     def _end(self, ending: str, alone: tuple[int, ...] = ()) -> None:
@@ -492,6 +601,13 @@ class Heist:
         self.seat = -1
         self._public = None
         if self.trace is not None:
-            self._note(f"game over: {ending.replace('_', ' ')}; winners: "
-                       + (", ".join(self.names[s] + (f" ({self._role_text(s)})" if s else "")
-                                    for s in self.result.winners) or "nobody"))
+            self._note(
+                f"game over: {ending.replace('_', ' ')}; winners: "
+                + (
+                    ", ".join(
+                        self.names[s] + (f" ({self._role_text(s)})" if s else "")
+                        for s in self.result.winners
+                    )
+                    or "nobody"
+                )
+            )

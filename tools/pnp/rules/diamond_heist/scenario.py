@@ -165,8 +165,9 @@ def _apply(out: Played, game: Heist, step: ExampleStep, action: Action) -> None:
         raise _Stop
 
 
-def _expect(out: Played, game: Heist, seats: dict[str, int], seat: int, step: ExampleStep,
-            f: Fact) -> None:
+def _expect(
+    out: Played, game: Heist, seats: dict[str, int], seat: int, step: ExampleStep, f: Fact
+) -> None:
     key = f.key
     got: object
     if key == "handoff":
@@ -198,8 +199,7 @@ def _expect(out: Played, game: Heist, seats: dict[str, int], seat: int, step: Ex
         _fail(out, f, f"{step.who or step.do} ({step.do}): {key} is {got}, not {f.value}")
 
 
-def _check_result(out: Played, game: Heist, seats: dict[str, int],
-                  facts: tuple[Fact, ...]) -> None:
+def _check_result(out: Played, game: Heist, seats: dict[str, int], facts: tuple[Fact, ...]) -> None:
     result = game.outcome()
     if facts and result is None:
         _fail(out, facts[0], "the example gives a result, but the game has not ended")
@@ -214,10 +214,16 @@ def _check_result(out: Played, game: Heist, seats: dict[str, int],
             if sorted(_names(f.value)) != got:
                 _fail(out, f, f"winners: {', '.join(got) or 'nobody'}, not {f.value}")
         elif f.key == "thieves":
-            shown = {game.names[s]: game.hold_d[s] for s in range(1, game.n)
-                     if game.role[s] is Role.THIEF and not game.out[s]}
-            stated = {str(p[0]): p[1] for p in f.value if isinstance(p, tuple)} \
-                if isinstance(f.value, tuple) else {}
+            shown = {
+                game.names[s]: game.hold_d[s]
+                for s in range(1, game.n)
+                if game.role[s] is Role.THIEF and not game.out[s]
+            }
+            stated = (
+                {str(p[0]): p[1] for p in f.value if isinstance(p, tuple)}
+                if isinstance(f.value, tuple)
+                else {}
+            )
             if stated != shown:
                 _fail(out, f, f"thieves still in: {shown}, not {stated}")
         else:

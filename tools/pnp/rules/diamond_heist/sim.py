@@ -46,16 +46,19 @@ class HeistSimulation:
         key = (id(model), setting.players, setting.variants)
         found = self._setups.get(key)
         if found is None or found[0] is not model:
-            found = self._setups[key] = (model, Setup.build(model, setting.players,
-                                                             setting.variants))
+            found = self._setups[key] = (
+                model,
+                Setup.build(model, setting.players, setting.variants),
+            )
         return found[1]
 
     def player_counts(self, model: Model) -> tuple[int, ...]:
         """Every player count of the game's range that the treasure table has a row for."""
         if model.info is None:
             return ()
-        return tuple(p for p in model.info.players.values()
-                     if self.problem(model, Setting(p)) is None)
+        return tuple(
+            p for p in model.info.players.values() if self.problem(model, Setting(p)) is None
+        )
 
     def problem(self, model: Model, setting: Setting) -> str | None:
         """Why this setting cannot be played, or None."""
@@ -69,8 +72,9 @@ class HeistSimulation:
         """A fresh game of this setting."""
         return Heist(self.setup(model, setting), seed, trace=trace)
 
-    def play(self, model: Model, setting: Setting, seed: int, index: int = 0,
-             check: bool = True) -> GameResult:
+    def play(
+        self, model: Model, setting: Setting, seed: int, index: int = 0, check: bool = True
+    ) -> GameResult:
         """One seeded game with bots, invariants checked at every step."""
         game = self.game(model, setting, seed)
         violation: Violation | None = None
@@ -85,13 +89,24 @@ class HeistSimulation:
             if c >= 0:
                 taken[c] += 1
         return GameResult(
-            index, seed, setting.players, ending, winners,
-            tuple(r.value if r else "none" for r in game.role), len(game.actions),
+            index,
+            seed,
+            setting.players,
+            ending,
+            winners,
+            tuple(r.value if r else "none" for r in game.role),
+            len(game.actions),
             game.accusations,
             tuple((CARDS[c].value, n) for c, n in enumerate(taken) if n),
-            (("apologies", game.setup.apologies), ("apologies_given", sum(game.given)),
-             ("kept", game.boss_pocket), ("hidden", sum(game.hidden)), ("bangs", game.bangs)),
-            violation)
+            (
+                ("apologies", game.setup.apologies),
+                ("apologies_given", sum(game.given)),
+                ("kept", game.boss_pocket),
+                ("hidden", sum(game.hidden)),
+                ("bangs", game.bangs),
+            ),
+            violation,
+        )
 
     def trace(self, model: Model, setting: Setting, seed: int) -> list[str]:
         """One seeded game as readable lines: every choice and every change."""
@@ -128,10 +143,13 @@ class HeistSimulation:
             ends = endings.setdefault(key, {e: 0 for e in ENDINGS})
             ends[r.ending] = ends.get(r.ending, 0) + 1
             boss_won = 0 in r.winners
-            stats.count(boss_start.setdefault(str(r.extra_value("apologies")), stats.tally()),
-                        boss_won)
-            stats.count(boss_given.setdefault(str(r.extra_value("apologies_given")),
-                                              stats.tally()), boss_won)
+            stats.count(
+                boss_start.setdefault(str(r.extra_value("apologies")), stats.tally()), boss_won
+            )
+            stats.count(
+                boss_given.setdefault(str(r.extra_value("apologies_given")), stats.tally()),
+                boss_won,
+            )
             hidden += r.extra_value("hidden")
             bangs += r.extra_value("bangs")
 
@@ -140,20 +158,24 @@ class HeistSimulation:
 
         return {
             "win_rate_by_role_and_players": {
-                k: ordered(stats.with_rates(by_count[k])) for k in stats.ordered_keys(by_count)},
+                k: ordered(stats.with_rates(by_count[k])) for k in stats.ordered_keys(by_count)
+            },
             "endings_by_players": {k: endings[k] for k in stats.ordered_keys(endings)},
-            "boss_wins_by_apologies": {k: stats.with_rates(boss_start)[k]
-                                       for k in stats.ordered_keys(boss_start)},
-            "boss_wins_by_apologies_given": {k: stats.with_rates(boss_given)[k]
-                                             for k in stats.ordered_keys(boss_given)},
+            "boss_wins_by_apologies": {
+                k: stats.with_rates(boss_start)[k] for k in stats.ordered_keys(boss_start)
+            },
+            "boss_wins_by_apologies_given": {
+                k: stats.with_rates(boss_given)[k] for k in stats.ordered_keys(boss_given)
+            },
             "role_cards_hidden": hidden,
             "bangs": bangs,
         }
 
     def report(self, summary: Mapping[str, Any]) -> list[stats.Section]:
         """Sections for the PDF report: roles by player count, the Boss and the apologies."""
-        by_count: Mapping[str, Mapping[str, Mapping[str, Any]]] = \
-            summary["win_rate_by_role_and_players"]
+        by_count: Mapping[str, Mapping[str, Mapping[str, Any]]] = summary[
+            "win_rate_by_role_and_players"
+        ]
         counts = list(by_count)
         roles = stats.ordered_keys((r for c in by_count.values() for r in c), ROLE_ORDER)
 
@@ -161,12 +183,25 @@ class HeistSimulation:
             rec = by_count[count].get(role)
             return stats.percent(stats.rate(rec)) if rec and rec["games"] else "-"
 
-        table = stats.Table(("role", *(f"{c} players" if len(counts) < 5 else c
-                                       for c in counts)),
-                            tuple((r, *(cell(c, r) for c in counts)) for r in roles))
-        chart = stats.Bars(tuple(counts), tuple(
-            (r, tuple(100 * stats.rate(by_count[c][r]) if r in by_count[c] else 0.0
-                      for c in counts)) for r in roles), top=100, axis="players")
+        table = stats.Table(
+            ("role", *(f"{c} players" if len(counts) < 5 else c for c in counts)),
+            tuple((r, *(cell(c, r) for c in counts)) for r in roles),
+        )
+        chart = stats.Bars(
+            tuple(counts),
+            tuple(
+                (
+                    r,
+                    tuple(
+                        100 * stats.rate(by_count[c][r]) if r in by_count[c] else 0.0
+                        for c in counts
+                    ),
+                )
+                for r in roles
+            ),
+            top=100,
+            axis="players",
+        )
         start = summary["boss_wins_by_apologies"]
         given = summary["boss_wins_by_apologies_given"]
         return [
@@ -174,18 +209,27 @@ class HeistSimulation:
                 "Win rate by role and player count",
                 "The share of players of each role who won, at each player count (the Boss "
                 "included in the count). A dash: that role never came up at that count.",
-                table, chart),
+                table,
+                chart,
+            ),
             stats.Section(
                 "The Boss and the apologies",
                 "The Boss's win rate by the apologies they started with (the treasure table "
                 "and the easier or harder variant), then by how many they gave.",
                 stats.rate_table(start, "apologies at the start"),
-                stats.Bars(tuple(start), (("Boss", tuple(100 * stats.rate(v)
-                                                          for v in start.values())),),
-                           top=100, axis="apologies at the start")),
-            stats.Section("Apologies given", "The Boss's win rate by the apologies they gave. "
-                          "Rounds, in this game, are the accusations of the questioning.",
-                          stats.rate_table(given, "apologies given")),
+                stats.Bars(
+                    tuple(start),
+                    (("Boss", tuple(100 * stats.rate(v) for v in start.values())),),
+                    top=100,
+                    axis="apologies at the start",
+                ),
+            ),
+            stats.Section(
+                "Apologies given",
+                "The Boss's win rate by the apologies they gave. "
+                "Rounds, in this game, are the accusations of the questioning.",
+                stats.rate_table(given, "apologies given"),
+            ),
         ]
 
 

@@ -68,8 +68,11 @@ class Setup:
 
     def card_text(self, counts: Iterable[int] | None = None) -> str:
         """`2 loyalists, 1 agent` for a count of each card (default: the set-up's)."""
-        parts = [f"{n} {CARDS[i].value}{'s' if n != 1 else ''}"
-                 for i, n in enumerate(self.cards if counts is None else counts) if n]
+        parts = [
+            f"{n} {CARDS[i].value}{'s' if n != 1 else ''}"
+            for i, n in enumerate(self.cards if counts is None else counts)
+            if n
+        ]
         return ", ".join(parts) or "no role cards"
 
     @staticmethod
@@ -81,8 +84,10 @@ class Setup:
         chosen = tuple(dict.fromkeys(variants))
         allowed = model.info.players
         if players not in allowed or rules.row(players) is None:
-            raise SetupError(f"{model.id} plays with {allowed.min}-{allowed.max} players "
-                             f"(the Boss included), not {players}")
+            raise SetupError(
+                f"{model.id} plays with {allowed.min}-{allowed.max} players "
+                f"(the Boss included), not {players}"
+            )
         by_id = {v.id: v for v in rules.variants}
         for v_id in chosen:
             if v_id not in by_id:
@@ -90,8 +95,10 @@ class Setup:
                 raise SetupError(f"unknown variant '{v_id}' ({hint})")
             v = by_id[v_id]
             if players not in v.players:
-                raise SetupError(f"the {v.id} variant is for {v.players.min}-{v.players.max} "
-                                 f"players, not {players}")
+                raise SetupError(
+                    f"the {v.id} variant is for {v.players.min}-{v.players.max} "
+                    f"players, not {players}"
+                )
             clash = [x.id for x in v.excludes if x.id in chosen]
             if clash:
                 raise SetupError(f"the {v.id} variant excludes {', '.join(clash)}")
@@ -103,11 +110,22 @@ class Setup:
                 continue
             role = role_of.get(piece)
             if role is None or role not in CARD_OF:
-                raise SetupError(f"the treasure holds '{piece}' cards, which are no role the "
-                                 "rules model knows")
+                raise SetupError(
+                    f"the treasure holds '{piece}' cards, which are no role the rules model knows"
+                )
             cards[CARD_OF[Role(role)]] += n
         if min(cards) < 0 or apologies < 0:
-            raise SetupError(f"with {players} players and {', '.join(chosen)} the treasure "
-                             "or the apologies come out below zero")
-        return Setup(players, chosen, rules.diamonds, tuple(cards), apologies,
-                     rules.boss_hides.min, rules.boss_hides.max, rules.first_player_may_hide)
+            raise SetupError(
+                f"with {players} players and {', '.join(chosen)} the treasure "
+                "or the apologies come out below zero"
+            )
+        return Setup(
+            players,
+            chosen,
+            rules.diamonds,
+            tuple(cards),
+            apologies,
+            rules.boss_hides.min,
+            rules.boss_hides.max,
+            rules.first_player_may_hide,
+        )

@@ -43,7 +43,8 @@ class HeuristicBot:
     def choose(self, view: View, ask: Ask) -> Action:
         """The action its rules of thumb prefer, else a random legal one."""
         handler: Callable[[View, Ask], Action | None] | None = getattr(
-            self, "_" + ask.kind.replace("-", "_"), None)
+            self, "_" + ask.kind.replace("-", "_"), None
+        )
         action = handler(view, ask) if handler else None
         if action is None or action not in ask.options:
             return self.rng.choice(ask.options)
@@ -61,12 +62,16 @@ class HeuristicBot:
         rivals = view.rivals()
         if not rivals:
             return None
-        return max(rivals, key=lambda p: (p.departing is not None, p.rap_sheet + p.money / 4,
-                                          -p.seat))
+        return max(
+            rivals, key=lambda p: (p.departing is not None, p.rap_sheet + p.money / 4, -p.seat)
+        )
 
     def _type_counts(self, view: View) -> Counter[str]:
-        return Counter(view.card(c).crime.type.id for c in view.me.rap_sheet  # type: ignore[union-attr]
-                       if view.card(c).crime)
+        return Counter(
+            view.card(c).crime.type.id  # type: ignore[union-attr]
+            for c in view.me.rap_sheet
+            if view.card(c).crime
+        )
 
     def _value(self, view: View, inst: int) -> float:
         """How much a card in hand is worth keeping (for discards)."""
@@ -109,9 +114,17 @@ class HeuristicBot:
         # A board that cannot propose Laws leaves the Goals that need one (W405).
         no_propose = view.has("no_propose")
         goals = {g.id: g for g in ask.about}  # the Goals still to choose from
-        options = [o for o in ask.options if not (no_propose and any(
-            t.name == "laws_with_your_marker" and int(t.arg("laws")) > 0
-            for t in goals[o[1]].condition))]
+        options = [
+            o
+            for o in ask.options
+            if not (
+                no_propose
+                and any(
+                    t.name == "laws_with_your_marker" and int(t.arg("laws")) > 0
+                    for t in goals[o[1]].condition
+                )
+            )
+        ]
         return self.rng.choice(options or list(ask.options))
 
     # ---- morning ---------------------------------------------------------------------------
@@ -143,8 +156,12 @@ class HeuristicBot:
     def _afternoon(self, view: View, ask: Ask) -> Action:
         me = view.me
         crimes = [c for c in me.hand if view.card(c).crime]
-        if ("lay_low",) in ask.options and (me.heat >= view.limit() - 1 or not crimes) and \
-                me.heat > 0 and not self._departing_rivals(view):
+        if (
+            ("lay_low",) in ask.options
+            and (me.heat >= view.limit() - 1 or not crimes)
+            and me.heat > 0
+            and not self._departing_rivals(view)
+        ):
             return ("lay_low",)
         return ("crimes",)
 
@@ -158,7 +175,8 @@ class HeuristicBot:
         # Attack a Departing rival first.
         for o in ask.options:
             if o == ("signature", "departure") or (
-                    o[0] == "trick" and Timing.REACTION in view.card(o[1]).timing):
+                o[0] == "trick" and Timing.REACTION in view.card(o[1]).timing
+            ):
                 return o
         best: Action | None = None
         best_score = 0.0
@@ -167,8 +185,15 @@ class HeuristicBot:
                 card = view.card(o[1])
                 assert card.crime is not None
                 heat = view.crime_heat(o[1])
-                covered = any(view.card(c).covers is not None and view.card(c).covers.id in (  # type: ignore[union-attr]
-                    "any", card.crime.type.id) for c in covers)
+                covered = any(
+                    view.card(c).covers is not None
+                    and view.card(c).covers.id  # type: ignore[union-attr]
+                    in (
+                        "any",
+                        card.crime.type.id,
+                    )
+                    for c in covers
+                )
                 effective = 0 if covered and heat else heat
                 if me.heat + effective + 1 >= limit and effective:
                     continue  # one Leak from a Scandal: too hot
@@ -183,11 +208,17 @@ class HeuristicBot:
                 score = self._trick_score(view, view.card(o[1]))
                 if score > best_score:
                     best, best_score = o, score
-            elif o[0] == "signature" and (view.round >= 5 or self.rng.random() < 0.15) and \
-                    best_score < 1.5:
+            elif (
+                o[0] == "signature"
+                and (view.round >= 5 or self.rng.random() < 0.15)
+                and best_score < 1.5
+            ):
                 best, best_score = o, 1.5
-            if o == ("signature",) and self._wants_chips(view) and any(
-                    t.name == "take_favor" for t in view.me.diplomat.signature.steps):
+            if (
+                o == ("signature",)
+                and self._wants_chips(view)
+                and any(t.name == "take_favor" for t in view.me.diplomat.signature.steps)
+            ):
                 best, best_score = o, 9.0  # a Favor chip for a Goal that counts them
         if best is not None and self.rng.random() < 0.92:
             return best
@@ -224,18 +255,34 @@ class HeuristicBot:
             if home:
                 return max(home, key=lambda o: (pubs[o[1]].money, -o[1]))
         # Heat and the rest: the rival nearest a Scandal, Departing rivals first.
-        return max(ask.options, key=lambda o: (pubs[o[1]].departing is not None,
-                                               pubs[o[1]].heat - pubs[o[1]].limit, -o[1]))
+        return max(
+            ask.options,
+            key=lambda o: (
+                pubs[o[1]].departing is not None,
+                pubs[o[1]].heat - pubs[o[1]].limit,
+                -o[1],
+            ),
+        )
 
     def _target_player(self, view: View, ask: Ask) -> Action | None:
-        if ("player", view.seat) in ask.options and not (self._needs(view) & GOAL_CRIMES) and \
-                view.me.rap_sheet and self.rng.random() < 0.3:
+        if (
+            ("player", view.seat) in ask.options
+            and not (self._needs(view) & GOAL_CRIMES)
+            and view.me.rap_sheet
+            and self.rng.random() < 0.3
+        ):
             return ("player", view.seat)
         rivals = [o for o in ask.options if o[1] != view.seat]
         if not rivals:
             return None
-        return max(rivals, key=lambda o: (view.public(o[1]).departing is not None,
-                                          view.public(o[1]).rap_sheet, -o[1]))
+        return max(
+            rivals,
+            key=lambda o: (
+                view.public(o[1]).departing is not None,
+                view.public(o[1]).rap_sheet,
+                -o[1],
+            ),
+        )
 
     # ---- reactions ---------------------------------------------------------------------------
 
@@ -251,8 +298,9 @@ class HeuristicBot:
                         return o
                     if self.rng.random() < (0.3 if dangerous else 0.12):
                         return o
-                elif any(t.name == "cancel" for t in card.steps) and \
-                        self.rng.random() < (0.35 if dangerous else 0.1):
+                elif any(t.name == "cancel" for t in card.steps) and self.rng.random() < (
+                    0.35 if dangerous else 0.1
+                ):
                     return o
             elif o[0] == "signature" and self.rng.random() < 0.15:
                 return o
@@ -271,8 +319,9 @@ class HeuristicBot:
             names = {t.name for t in card.law.while_} if card.law else set()
             if names & {"covered_heat", "leak_heat", "crime_payout", "door_price"}:
                 return i
-            if view.me.goal and any(t.name == "laws_with_your_marker"
-                                    for t in view.me.goal.condition):
+            if view.me.goal and any(
+                t.name == "laws_with_your_marker" for t in view.me.goal.condition
+            ):
                 continue
             if view.public(owner).departing is not None:
                 return i
@@ -284,7 +333,8 @@ class HeuristicBot:
             if o[0] == "favor" and self._keeps_chips(view):
                 continue
             if o[0] in ("shred", "signature", "favor") and (
-                    me.departing or me.heat + 1 >= view.limit() or self.rng.random() < 0.4):
+                me.departing or me.heat + 1 >= view.limit() or self.rng.random() < 0.4
+            ):
                 return o
         return ("accept",)
 
@@ -300,8 +350,11 @@ class HeuristicBot:
         """A Goal that counts rivals' Favor chips, and no chip to spare: cashing one gives
         it back, and a Departing player's Goal would fail with it."""
         goal = view.me.goal
-        needed = max((int(t.arg("chips")) for t in goal.condition if t.name == "favors_held"),
-                     default=0) if goal else 0
+        needed = (
+            max((int(t.arg("chips")) for t in goal.condition if t.name == "favors_held"), default=0)
+            if goal
+            else 0
+        )
         held = sum(1 for p in view.rivals() if view.favor_holder(p.seat) == view.seat)
         return needed > 0 and held <= needed
 
@@ -321,8 +374,9 @@ class HeuristicBot:
     def _cover(self, view: View, ask: Ask) -> Action:
         crime = ask.about[0]
         heat = view.crime_heat(crime)
-        if heat and (view.me.heat + heat >= view.limit() - 1 or heat >= 2
-                     or self.rng.random() < 0.5):
+        if heat and (
+            view.me.heat + heat >= view.limit() - 1 or heat >= 2 or self.rng.random() < 0.5
+        ):
             return next(o for o in ask.options if o[0] == "cover")
         return ("no",)
 
@@ -365,10 +419,22 @@ class HeuristicBot:
         if books and not self._safe_to_book(view):
             books = []
         if books:
-            doors = {d: i for i, d in enumerate(("private-jet", "pardon", "defect", "elected",
-                                                 "medical-evacuation", "asylum",
-                                                 "witness-protection", "slow-boat",
-                                                 "diplomatic-marriage"))}
+            doors = {
+                d: i
+                for i, d in enumerate(
+                    (
+                        "private-jet",
+                        "pardon",
+                        "defect",
+                        "elected",
+                        "medical-evacuation",
+                        "asylum",
+                        "witness-protection",
+                        "slow-boat",
+                        "diplomatic-marriage",
+                    )
+                )
+            }
             return min(books, key=lambda o: (o[2] is None, doors.get(o[1], 9)))
         if ("hush",) in ask.options and me.heat >= view.limit() - 1:
             return ("hush",)
@@ -440,8 +506,9 @@ class HeuristicBot:
         return 1.0
 
     def _name(self, view: View, ask: Ask) -> Action | None:
-        return max(ask.options, key=lambda o: (view.public(o[1]).immunity,
-                                               view.public(o[1]).heat, -o[1]))
+        return max(
+            ask.options, key=lambda o: (view.public(o[1]).immunity, view.public(o[1]).heat, -o[1])
+        )
 
     def _repeal(self, view: View, ask: Ask) -> Action | None:
         hurting = self._hurting_law(view)  # the options list the Laws in effect, in order
@@ -506,12 +573,16 @@ class HeuristicBot:
     def _bribe_offer(self, view: View, ask: Ask) -> Action:
         inst, _proposer, offer = ask.about
         if offer[0] == "favor":
-            return ("accept",) if self._needs(view) & {"favors_held"} or \
-                self.rng.random() < 0.6 else ("refuse",)
+            return (
+                ("accept",)
+                if self._needs(view) & {"favors_held"} or self.rng.random() < 0.6
+                else ("refuse",)
+            )
         card = view.card(inst)
         hurts = card.law is not None and any(
             t.name in ("covered_heat", "leak_heat", "crime_payout", "door_price")
-            for t in card.law.while_)
+            for t in card.law.while_
+        )
         return ("refuse",) if hurts and self.rng.random() < 0.6 else ("accept",)
 
     def _partner(self, view: View, ask: Ask) -> Action:
@@ -527,8 +598,10 @@ class HeuristicBot:
 
 
 Bot = RandomBot | HeuristicBot
-BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {"random": RandomBot,
-                                                          "heuristic": HeuristicBot}
+BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
 
 
 def play(game: Game, bots: Sequence[Bot]) -> Outcome:

@@ -20,8 +20,17 @@ from pnp.rules.diplomatic_immunity import conditions, effects
 from pnp.rules.engine import Usable
 
 # The cards a player plays (or, for Headlines, flips): their plays are `card_plays`.
-PLAYED_KINDS = frozenset({CardKind.CRIME, CardKind.COVER, CardKind.DIRTY_TRICK, CardKind.LAW,
-                          CardKind.MANEUVER, CardKind.DEPARTURE_CARD, CardKind.HEADLINE})
+PLAYED_KINDS = frozenset(
+    {
+        CardKind.CRIME,
+        CardKind.COVER,
+        CardKind.DIRTY_TRICK,
+        CardKind.LAW,
+        CardKind.MANEUVER,
+        CardKind.DEPARTURE_CARD,
+        CardKind.HEADLINE,
+    }
+)
 
 # What each kind of use means, for a reader: "the <word> 'name' <never>".
 KINDS = {
@@ -37,9 +46,25 @@ KINDS = {
 
 # Modifiers are read where the rules ask for them (modifiers.py and the turn flow).
 MODIFIERS = {
-    "legal", "crime_heat", "crime_payout", "covered_heat", "leak_heat", "vote_count",
-    "no_vote", "no_propose", "no_lay_low", "no_leak", "no_hush_money", "limit", "morning_draw",
-    "lay_low_cool", "hush_money_price", "law_fee", "door_price", "hand_limit", "deny_price",
+    "legal",
+    "crime_heat",
+    "crime_payout",
+    "covered_heat",
+    "leak_heat",
+    "vote_count",
+    "no_vote",
+    "no_propose",
+    "no_lay_low",
+    "no_leak",
+    "no_hush_money",
+    "limit",
+    "morning_draw",
+    "lay_low_cool",
+    "hush_money_price",
+    "law_fee",
+    "door_price",
+    "hand_limit",
+    "deny_price",
 }
 
 
@@ -89,18 +114,27 @@ def usable(model: Model) -> tuple[Usable, ...]:
     cards = model.cards or ()
     out = [Usable("card", c.id, c.name, c.src) for c in cards if c.kind in PLAYED_KINDS]
     out += [Usable("law", c.id, c.name, c.src) for c in cards if c.kind is CardKind.LAW]
-    out += [Usable("headline", c.id, c.name, c.src) for c in cards
-            if c.kind is CardKind.HEADLINE and c.headline is not None
-            and (c.headline.on_flip or c.headline.while_)]
+    out += [
+        Usable("headline", c.id, c.name, c.src)
+        for c in cards
+        if c.kind is CardKind.HEADLINE
+        and c.headline is not None
+        and (c.headline.on_flip or c.headline.while_)
+    ]
     for arch in model.archetypes or ():
         for kind, ability in (("bend", arch.bend), ("cost", arch.cost)):
             if ability.steps or ability.while_:
                 out.append(Usable(kind, arch.id, ability.name, ability.src, arch.name))
-        out += [Usable("signature", d.id, d.signature.name, d.signature.src, d.name)
-                for d in arch.diplomats]
+        out += [
+            Usable("signature", d.id, d.signature.name, d.signature.src, d.name)
+            for d in arch.diplomats
+        ]
     out += [Usable("goal", g.id, g.name, g.src) for g in model.goals or ()]
-    out += [Usable("waiver", c.door.id, c.name, c.src) for c in cards
-            if c.kind is CardKind.DEPARTURE_CARD and c.waives and c.door is not None]
+    out += [
+        Usable("waiver", c.door.id, c.name, c.src)
+        for c in cards
+        if c.kind is CardKind.DEPARTURE_CARD and c.waives and c.door is not None
+    ]
     return tuple(out)
 
 

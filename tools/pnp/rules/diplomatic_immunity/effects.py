@@ -21,8 +21,16 @@ class Context:
     """What one card's steps share: who plays it, who it answers, whom it names, and the
     rival chosen for it (one card, one chosen rival)."""
 
-    def __init__(self, game: Game, actor: Player, card: Card | None, aimed: Player | None,
-                 named: Player | None, chosen: dict[str, Player], answerable: bool) -> None:
+    def __init__(
+        self,
+        game: Game,
+        actor: Player,
+        card: Card | None,
+        aimed: Player | None,
+        named: Player | None,
+        chosen: dict[str, Player],
+        answerable: bool,
+    ) -> None:
         self.game = game
         self.actor = actor
         self.card = card
@@ -43,18 +51,24 @@ class Context:
             pool = s.rivals(a.seat) + ([a] if who == "player" and a.active else [])
             if not pool:
                 return []
-            action = yield from g._choose(a.seat, f"target-{who}",
-                                          [("player", q.seat) for q in pool],
-                                          (self.card.id if self.card else "",))
+            action = yield from g._choose(
+                a.seat,
+                f"target-{who}",
+                [("player", q.seat) for q in pool],
+                (self.card.id if self.card else "",),
+            )
             target = s.players[action[1]]
             self.chosen[who] = target
-            if self.answerable and target.seat != a.seat and \
-                    s.favor_holder.get(a.seat) == target.seat:
+            if (
+                self.answerable
+                and target.seat != a.seat
+                and s.favor_holder.get(a.seat) == target.seat
+            ):
                 # "Take it back": a trick aimed at the holder of your chip may be cancelled.
-                answer = yield from g._choose(target.seat, "cash-on-trick",
-                                              [("no",), ("cash",)], (a.seat,))
-                if answer[0] == "cash" and (yield from g._cash_favor(target, a,
-                                                                     "take it back")):
+                answer = yield from g._choose(
+                    target.seat, "cash-on-trick", [("no",), ("cash",)], (a.seat,)
+                )
+                if answer[0] == "cash" and (yield from g._cash_favor(target, a, "take it back")):
                     self.fizzled = True
             return [target]
         if who == "aimed":
@@ -76,9 +90,16 @@ class Context:
         raise NotImplementedError(f"target {who}")
 
 
-def run(game: Game, actor: Player, steps: Sequence[Term], card: Card | None,
-        aimed: Player | None, named: Player | None, chosen: dict[str, Player],
-        answerable: bool) -> Flow:
+def run(
+    game: Game,
+    actor: Player,
+    steps: Sequence[Term],
+    card: Card | None,
+    aimed: Player | None,
+    named: Player | None,
+    chosen: dict[str, Player],
+    answerable: bool,
+) -> Flow:
     """Run steps in order; a step whose targets are gone does nothing."""
     ctx = Context(game, actor, card, aimed, named, chosen, answerable)
     for term in steps:
@@ -101,14 +122,16 @@ def _take_money(ctx: Context, a: dict[str, Any]) -> Flow:
     for p in (yield from ctx.targets(a["from"])):
         if not ctx.fizzled and p.seat != ctx.actor.seat:
             moved = ctx.game.transfer(p, ctx.actor, int(a["amount"]))
-            ctx.game.log(f"{ctx.game.name(ctx.actor.seat)} takes ${moved}M from "
-                         f"{ctx.game.name(p.seat)}")
+            ctx.game.log(
+                f"{ctx.game.name(ctx.actor.seat)} takes ${moved}M from {ctx.game.name(p.seat)}"
+            )
 
 
 def _heat(ctx: Context, a: dict[str, Any]) -> Flow:
     amount = int(a["amount"])
     reaction = (ctx.card is not None and Timing.REACTION in ctx.card.timing) or (
-        ctx.card is None and a["to"] == "aimed")
+        ctx.card is None and a["to"] == "aimed"
+    )
     if a["to"] == "aimed" and reaction:  # a Leak: Leak modifiers apply, the leaker's too
         amount = modifiers.leak_heat(ctx.game.state, ctx.actor, amount)
     why = ctx.card.name if ctx.card else "effect"
@@ -146,9 +169,12 @@ def _remove_crimes(ctx: Context, a: dict[str, Any]) -> Flow:
         for _ in range(int(a["crimes"])):
             if not p.rap_sheet or ctx.fizzled:
                 break
-            action = yield from g._choose(ctx.actor.seat, "remove-crime",
-                                          [("crime", c) for c in sorted(set(p.rap_sheet))],
-                                          (p.seat,))
+            action = yield from g._choose(
+                ctx.actor.seat,
+                "remove-crime",
+                [("crime", c) for c in sorted(set(p.rap_sheet))],
+                (p.seat,),
+            )
             p.rap_sheet.remove(action[1])
             g.state.street_discard.append(action[1])
 
@@ -158,9 +184,12 @@ def _move_crime(ctx: Context, a: dict[str, Any]) -> Flow:
     for p in (yield from ctx.targets(a["to"])):
         if not actor.rap_sheet or ctx.fizzled or p.seat == actor.seat:
             return
-        action = yield from g._choose(actor.seat, "move-crime",
-                                      [("crime", c) for c in sorted(set(actor.rap_sheet))],
-                                      (p.seat,))
+        action = yield from g._choose(
+            actor.seat,
+            "move-crime",
+            [("crime", c) for c in sorted(set(actor.rap_sheet))],
+            (p.seat,),
+        )
         actor.rap_sheet.remove(action[1])
         p.rap_sheet.append(action[1])
         g.log(f"{g.name(actor.seat)} frames {g.name(p.seat)}")
@@ -237,18 +266,34 @@ def _choose(ctx: Context, a: dict[str, Any]) -> Flow:
         open_ = [i for i, opt in enumerate(options) if _open(ctx, chooser, opt)]
         if not open_:
             open_ = [len(options) - 1]
-        pick = yield from g._choose(chooser.seat, "choose", [("option", i) for i in open_],
-                                    (ctx.card.id if ctx.card else "",))
+        pick = yield from g._choose(
+            chooser.seat,
+            "choose",
+            [("option", i) for i in open_],
+            (ctx.card.id if ctx.card else "",),
+        )
         for term in options[pick[1]]:
             yield from STEPS[term.name](ctx, dict(term.args))
 
 
 STEPS: dict[str, Callable[[Context, dict[str, Any]], Flow]] = {
-    "gain": _gain, "pay": _pay, "take_money": _take_money, "heat": _heat, "cool": _cool,
-    "draw": _draw, "discard": _discard, "discard_hand": _discard_hand,
-    "remove_crimes": _remove_crimes, "move_crime": _move_crime, "cancel": _cancel,
-    "lose_immunity": _lose_immunity, "reverse_play": _reverse_play, "repeal": _repeal,
-    "votes": _vote_only, "vote_weight": _vote_only, "take_favor": _take_favor,
-    "propose_law": _propose_law, "choose": _choose,
+    "gain": _gain,
+    "pay": _pay,
+    "take_money": _take_money,
+    "heat": _heat,
+    "cool": _cool,
+    "draw": _draw,
+    "discard": _discard,
+    "discard_hand": _discard_hand,
+    "remove_crimes": _remove_crimes,
+    "move_crime": _move_crime,
+    "cancel": _cancel,
+    "lose_immunity": _lose_immunity,
+    "reverse_play": _reverse_play,
+    "repeal": _repeal,
+    "votes": _vote_only,
+    "vote_weight": _vote_only,
+    "take_favor": _take_favor,
+    "propose_law": _propose_law,
+    "choose": _choose,
 }
-

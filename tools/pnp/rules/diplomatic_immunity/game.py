@@ -108,9 +108,13 @@ class Game:
         self.n = players
         self.markers = voting.law_markers(self)
         # Each archetype's Limits, with and without Immunity, worked out once.
-        self._limits = {a.id: (self.rules.limit_for((*a.bend.while_, *a.cost.while_), True),
-                               self.rules.limit_for((*a.bend.while_, *a.cost.while_), False))
-                        for a in model.archetypes or ()}
+        self._limits = {
+            a.id: (
+                self.rules.limit_for((*a.bend.while_, *a.cost.while_), True),
+                self.rules.limit_for((*a.bend.while_, *a.cost.while_), False),
+            )
+            for a in model.archetypes or ()
+        }
         self._flow = self._game()
         self._ask: Ask | None = next(self._flow)
 
@@ -133,8 +137,7 @@ class Game:
         self.choices.append(action)
         self.state.steps += 1
         if self.trace_choices:
-            who = (self.name(self._ask.seat) if self.state.players
-                   else f"seat {self._ask.seat}")
+            who = self.name(self._ask.seat) if self.state.players else f"seat {self._ask.seat}"
             self.trace.add(f"  > {who}: {self._ask.kind} {self._describe(action)}")
         try:
             self._ask = self._flow.send(action)
@@ -150,12 +153,19 @@ class Game:
         words = []
         for part in action:
             words.append(str(part))
-        if len(action) >= 2 and isinstance(action[1], int) and action[0] in (
-                "crime", "trick", "card", "react", "repeal", "law", "maneuver", "cover",
-                "shred"):
+        if (
+            len(action) >= 2
+            and isinstance(action[1], int)
+            and action[0]
+            in ("crime", "trick", "card", "react", "repeal", "law", "maneuver", "cover", "shred")
+        ):
             words[1] = self.state.card(action[1]).name
-        elif len(action) >= 2 and isinstance(action[1], int) and action[0] in (
-                "player", "rival", "aim") and self.state.players:
+        elif (
+            len(action) >= 2
+            and isinstance(action[1], int)
+            and action[0] in ("player", "rival", "aim")
+            and self.state.players
+        ):
             words[1] = self.name(action[1])
         return " ".join(words)
 
@@ -173,8 +183,9 @@ class Game:
     def name(self, seat: int) -> str:
         return self.state.players[seat].diplomat.name
 
-    def _choose(self, seat: int, kind: str, options: Sequence[Action],
-                about: tuple[Any, ...] = ()) -> Flow:
+    def _choose(
+        self, seat: int, kind: str, options: Sequence[Action], about: tuple[Any, ...] = ()
+    ) -> Flow:
         """Ask a player to choose; a single option is taken without asking."""
         opts = tuple(options)
         if not opts:
@@ -242,13 +253,13 @@ class Game:
             p.rap_sheet.remove(action[1])
             self.state.street_discard.append(action[1])
         p.scandals += s.tokens
-        self.log(f"SCANDAL {self.name(p.seat)}: loses ${lost}M and {n} crimes, "
-                 f"token {p.scandals}")
+        self.log(f"SCANDAL {self.name(p.seat)}: loses ${lost}M and {n} crimes, token {p.scandals}")
         if p.departing:
             self.log(f"{self.name(p.seat)}'s Departure collapses")
             self.stats.failed("scandal")
-            leaving.end_departure(self, p, failed=True,
-                                  skip=self.rules.departure.collapse_skips_turn)
+            leaving.end_departure(
+                self, p, failed=True, skip=self.rules.departure.collapse_skips_turn
+            )
         if p.scandals >= s.recall_at:
             self._recall(p)
         if self.state.turn == p.seat and s.ends_your_turn:
@@ -294,8 +305,9 @@ class Game:
 
     def _draw_from(self, deck: str) -> int | None:
         s = self.state
-        pile, discard = ((s.street, s.street_discard) if deck == "street"
-                         else (s.politics, s.politics_discard))
+        pile, discard = (
+            (s.street, s.street_discard) if deck == "street" else (s.politics, s.politics_discard)
+        )
         if not pile and discard:  # rulings: reshuffle the deck's own discard pile
             pile.extend(discard)
             discard.clear()
@@ -303,8 +315,11 @@ class Game:
             self.log(f"the {deck} deck is reshuffled")
         if not pile:
             other = "politics" if deck == "street" else "street"
-            opile, odiscard = ((s.street, s.street_discard) if other == "street"
-                               else (s.politics, s.politics_discard))
+            opile, odiscard = (
+                (s.street, s.street_discard)
+                if other == "street"
+                else (s.politics, s.politics_discard)
+            )
             if not opile and odiscard:
                 opile.extend(odiscard)
                 odiscard.clear()
@@ -317,8 +332,9 @@ class Game:
         for _ in range(n):
             which = deck
             if deck == "any":
-                action = yield from self._choose(p.seat, "draw-deck",
-                                                 [("deck", "street"), ("deck", "politics")])
+                action = yield from self._choose(
+                    p.seat, "draw-deck", [("deck", "street"), ("deck", "politics")]
+                )
                 which = action[1]
             inst = self._draw_from(which)
             if inst is not None:
@@ -367,8 +383,9 @@ class Game:
         # 4. Goals in reverse order: the last to choose a character takes the deck first.
         goals = list(model.goals)
         for seat in reversed(order):
-            action = yield from self._choose(seat, "goal", [("goal", g.id) for g in goals],
-                                             tuple(goals))
+            action = yield from self._choose(
+                seat, "goal", [("goal", g.id) for g in goals], tuple(goals)
+            )
             goal = next(g for g in goals if g.id == action[1])
             goals.remove(goal)
             s.players[seat].goal = goal
@@ -392,11 +409,13 @@ class Game:
                         p.hand.append(dealt)
         # 6. The clock: 12 Headlines; the rest go back to the box.
         self._shuffle(s.clock)
-        s.boxed += s.clock[rules.clock.cards:]
-        del s.clock[rules.clock.cards:]
-        self.log("setup: " + "; ".join(
-            f"{self.name(p.seat)} ({p.archetype.name})" for p in s.players)
-            + f"; {self.name(s.first)} starts")
+        s.boxed += s.clock[rules.clock.cards :]
+        del s.clock[rules.clock.cards :]
+        self.log(
+            "setup: "
+            + "; ".join(f"{self.name(p.seat)} ({p.archetype.name})" for p in s.players)
+            + f"; {self.name(s.first)} starts"
+        )
 
     def _round(self) -> Flow:
         s = self.state
@@ -404,8 +423,14 @@ class Game:
             yield from leaving.clock_ends(self)
             return
         s.round += 1
-        flipper = next((seat for seat in [s.first, *s.order_from(s.first)]
-                        if s.players[seat].active and not s.players[seat].departing), s.first)
+        flipper = next(
+            (
+                seat
+                for seat in [s.first, *s.order_from(s.first)]
+                if s.players[seat].active and not s.players[seat].departing
+            ),
+            s.first,
+        )
         if s.headline is not None:
             s.headline_discard.append(s.headline)
         s.headline = s.clock.pop()
@@ -421,7 +446,6 @@ class Game:
             done.add(seat)
             yield from self._turn(s.players[seat])
             seat = next((x for x in s.order_from(seat) if x not in done), None)
-
 
     # ---- a turn --------------------------------------------------------------------------------
 
@@ -453,8 +477,9 @@ class Game:
         finally:
             s.turn = None
         if self.check and s.table:
-            raise InvariantBroken(f"{len(s.table)} card(s) left on the table after "
-                                  f"{self.name(p.seat)}'s turn")
+            raise InvariantBroken(
+                f"{len(s.table)} card(s) left on the table after {self.name(p.seat)}'s turn"
+            )
         if p.active:
             limit = modifiers.hand_limit(s, self.rules, p)
             yield from self.discard_from_hand(p, len(p.hand) - limit, "hand-limit")
@@ -491,15 +516,21 @@ class Game:
         while True:
             options = [("stop",)]
             options += [("crime", c) for c in sorted(set(p.hand)) if s.card(c).crime]
-            options += [("trick", c) for c in sorted(set(p.hand))
-                        if s.card(c).kind is CardKind.DIRTY_TRICK
-                        and Timing.AFTERNOON in s.card(c).timing
-                        and self._playable_trick(p, s.card(c))]
-            options += [("trick", c) for c in sorted(set(p.hand))
-                        if s.card(c).kind is CardKind.DIRTY_TRICK
-                        and Timing.REACTION in s.card(c).timing
-                        and self._departing_targets(p)
-                        and self._may_play(p, s.card(c))]
+            options += [
+                ("trick", c)
+                for c in sorted(set(p.hand))
+                if s.card(c).kind is CardKind.DIRTY_TRICK
+                and Timing.AFTERNOON in s.card(c).timing
+                and self._playable_trick(p, s.card(c))
+            ]
+            options += [
+                ("trick", c)
+                for c in sorted(set(p.hand))
+                if s.card(c).kind is CardKind.DIRTY_TRICK
+                and Timing.REACTION in s.card(c).timing
+                and self._departing_targets(p)
+                and self._may_play(p, s.card(c))
+            ]
             if not p.signature_used and Timing.AFTERNOON in p.diplomat.signature.timing:
                 options.append(("signature",))
             if self._signature_on_departures(p):
@@ -513,16 +544,16 @@ class Game:
                 yield from self._attack_departure(p, None)
             elif action[0] == "signature":
                 self.signature(p)
-                self.log(f"{self.name(p.seat)} uses the Signature "
-                         f"{p.diplomat.signature.name}")
+                self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
             else:
                 yield from self._trick(p, action[1])
 
     def _may_play(self, p: Player, card: Card) -> bool:
-        return not (card.id == "leak" or any(t.name == "heat" and t.arg("to") == "aimed"
-                                             for t in card.steps)) or not modifiers.has(
-            self.state, p, "no_leak")
+        return not (
+            card.id == "leak"
+            or any(t.name == "heat" and t.arg("to") == "aimed" for t in card.steps)
+        ) or not modifiers.has(self.state, p, "no_leak")
 
     def _departing_targets(self, p: Player) -> list[Player]:
         return [q for q in self.state.rivals(p.seat) if q.departing]
@@ -535,10 +566,14 @@ class Game:
         """A Signature played like a Tip-Off or a Leak may hit a Departing rival in your
         Afternoon, like the cards (ruling `attacks-on-departing`)."""
         sig = p.diplomat.signature
-        return (not p.signature_used and bool(sig.steps) and Timing.REACTION in sig.timing
-                and sig.aim in ("departure", "crime-or-departure")
-                and bool(self._departing_targets(p))
-                and not (self._leaks(sig.steps) and modifiers.has(self.state, p, "no_leak")))
+        return (
+            not p.signature_used
+            and bool(sig.steps)
+            and Timing.REACTION in sig.timing
+            and sig.aim in ("departure", "crime-or-departure")
+            and bool(self._departing_targets(p))
+            and not (self._leaks(sig.steps) and modifiers.has(self.state, p, "no_leak"))
+        )
 
     @staticmethod
     def _leaks(steps: Sequence[Term]) -> bool:
@@ -589,12 +624,16 @@ class Game:
         back"). Returns whether it was answered (cancelled)."""
         s = self.state
         options: list[Action] = [("accept",)]
-        shreds = [c for c in target.hand if s.card(c).kind is CardKind.DIRTY_TRICK
-                  and Timing.COUNTER in s.card(c).timing]
+        shreds = [
+            c
+            for c in target.hand
+            if s.card(c).kind is CardKind.DIRTY_TRICK and Timing.COUNTER in s.card(c).timing
+        ]
         if shreds:
             options.append(("shred", min(shreds)))
-        if (not target.diplomat.signature.steps or target.signature_used) is False and \
-                Timing.COUNTER in target.diplomat.signature.timing:
+        if (
+            not target.diplomat.signature.steps or target.signature_used
+        ) is False and Timing.COUNTER in target.diplomat.signature.timing:
             options.append(("signature",))
         if s.favor_holder.get(attacker.seat) == target.seat:
             options.append(("favor",))
@@ -616,12 +655,14 @@ class Game:
     def _cash_favor(self, holder: Player, promiser: Player, call: str) -> Flow:
         """The holder cashes the promiser's chip; the promiser honours it or breaks their
         word (Heat, and the holder keeps the chip). Returns whether it was honoured."""
-        action = yield from self._choose(promiser.seat, "honour", [("honour",), ("break",)],
-                                         (holder.seat, call))
+        action = yield from self._choose(
+            promiser.seat, "honour", [("honour",), ("break",)], (holder.seat, call)
+        )
         if action[0] == "honour":
             self.state.favor_holder[promiser.seat] = promiser.seat
-            self.log(f"{self.name(holder.seat)} cashes {self.name(promiser.seat)}'s Favor: "
-                     f"\"{call}\"")
+            self.log(
+                f'{self.name(holder.seat)} cashes {self.name(promiser.seat)}\'s Favor: "{call}"'
+            )
             return True
         self.log(f"{self.name(promiser.seat)} breaks their word to {self.name(holder.seat)}")
         yield from self.take_heat(promiser, self.rules.favor.break_heat, "broken word")
@@ -641,10 +682,10 @@ class Game:
         for seat in s.seat_order_from(p.seat):
             holder = s.players[seat]
             if s.favor_holder.get(p.seat) == seat and not holder.left:
-                action = yield from self._choose(seat, "cash-on-crime", [("no",), ("cash",)],
-                                                 (inst,))
-                if action[0] == "cash" and (yield from self._cash_favor(holder, p,
-                                                                        "take it back")):
+                action = yield from self._choose(
+                    seat, "cash-on-crime", [("no",), ("cash",)], (inst,)
+                )
+                if action[0] == "cash" and (yield from self._cash_favor(holder, p, "take it back")):
                     self._discard(inst)
                     return
         # 2. Rivals react, secretly and at once; reactions resolve in seat order.
@@ -656,11 +697,17 @@ class Game:
             options: list[Action] = [("none",)]
             for c in sorted(set(q.hand)):
                 k = s.card(c)
-                if Timing.REACTION in k.timing and k.kind is CardKind.DIRTY_TRICK and \
-                        self._may_play(q, k):
+                if (
+                    Timing.REACTION in k.timing
+                    and k.kind is CardKind.DIRTY_TRICK
+                    and self._may_play(q, k)
+                ):
                     options.append(("react", c))
-            if not q.signature_used and Timing.REACTION in q.diplomat.signature.timing and \
-                    q.diplomat.signature.aim in (None, "crime", "crime-or-departure"):
+            if (
+                not q.signature_used
+                and Timing.REACTION in q.diplomat.signature.timing
+                and q.diplomat.signature.aim in (None, "crime", "crime-or-departure")
+            ):
                 options.append(("signature",))
             action = yield from self._choose(seat, "react", options, (inst, p.seat))
             if action[0] != "none":
@@ -704,13 +751,17 @@ class Game:
             yield from self._repeal_in_reactions(s.players[seat], inst, p)
         # 3. Cover it, or don't.
         covered = False
-        covers = [c for c in p.hand if s.card(c).kind is CardKind.COVER
-                  and s.card(c).covers is not None
-                  and s.card(c).covers.id in ("any", card.crime.type.id)]  # type: ignore[union-attr]
+        covers = [
+            c
+            for c in p.hand
+            if s.card(c).kind is CardKind.COVER
+            and s.card(c).covers is not None
+            and s.card(c).covers.id in ("any", card.crime.type.id)  # type: ignore[union-attr]
+        ]
         if covers:
-            action = yield from self._choose(p.seat, "cover",
-                                             [("no",)] + [("cover", c) for c in sorted(covers)],
-                                             (inst,))
+            action = yield from self._choose(
+                p.seat, "cover", [("no",)] + [("cover", c) for c in sorted(covers)], (inst,)
+            )
             if action[0] == "cover":
                 p.hand.remove(action[1])
                 self._discard(action[1])
@@ -739,9 +790,15 @@ class Game:
 
     def _repeal_in_reactions(self, q: Player, inst: int, criminal: Player) -> Flow:
         s = self.state
-        repeals = sorted({c for c in q.hand if s.card(c).kind is CardKind.MANEUVER
-                          and Timing.REACTION in s.card(c).timing
-                          and any(t.name == "repeal" for t in s.card(c).steps)})
+        repeals = sorted(
+            {
+                c
+                for c in q.hand
+                if s.card(c).kind is CardKind.MANEUVER
+                and Timing.REACTION in s.card(c).timing
+                and any(t.name == "repeal" for t in s.card(c).steps)
+            }
+        )
         if not s.laws or not repeals or q.left:
             return
         options: list[Action] = [("none",), *(("repeal", c) for c in repeals)]
@@ -761,25 +818,37 @@ class Game:
             sig = yield from self._choose(p.seat, "signature", [("no",), ("signature",)])
             if sig[0] == "signature":
                 self.signature(p)
-                self.log(f"{self.name(p.seat)} uses the Signature "
-                         f"{p.diplomat.signature.name}")
+                self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
         options: list[Action] = [("pass",)]
-        if not modifiers.has(s, p, "no_propose") and p.money >= modifiers.law_fee(s, rules, p) \
-                and sum(1 for law in s.laws if law.owner == p.seat) < self.markers:
+        if (
+            not modifiers.has(s, p, "no_propose")
+            and p.money >= modifiers.law_fee(s, rules, p)
+            and sum(1 for law in s.laws if law.owner == p.seat) < self.markers
+        ):
             options += [("law", c) for c in sorted(set(p.hand)) if voting.proposable(self, c)]
         for c in sorted(set(p.hand)):
             card = s.card(c)
-            if card.kind in (CardKind.MANEUVER, CardKind.DEPARTURE_CARD) and \
-                    Timing.EVENING in card.timing and p.money >= card.price and \
-                    self._usable(p, card):
+            if (
+                card.kind in (CardKind.MANEUVER, CardKind.DEPARTURE_CARD)
+                and Timing.EVENING in card.timing
+                and p.money >= card.price
+                and self._usable(p, card)
+            ):
                 options.append(("maneuver", c))
-        if not modifiers.has(s, p, "no_hush_money") and p.heat > 0 and \
-                p.money >= modifiers.hush_price(s, rules, p):
+        if (
+            not modifiers.has(s, p, "no_hush_money")
+            and p.heat > 0
+            and p.money >= modifiers.hush_price(s, rules, p)
+        ):
             options.append(("hush",))
         bend = p.archetype.bend
-        if bend.steps and Timing.EVENING in bend.timing and p.money >= bend.price and \
-                s.rivals(p.seat):
+        if (
+            bend.steps
+            and Timing.EVENING in bend.timing
+            and p.money >= bend.price
+            and s.rivals(p.seat)
+        ):
             options.append(("bend",))
         options += [("book", door.id, card) for door, card in leaving.bookable(self, p)]
         action = yield from self._choose(p.seat, "evening", options)
@@ -812,33 +881,31 @@ class Game:
         if "repeal" in names and not self.state.laws:
             return False
         if "propose_law" in names and not (
-                any(voting.proposable(self, c) for c in p.hand) and not modifiers.has(
-                    self.state, p, "no_propose")
-                and sum(1 for law in self.state.laws if law.owner == p.seat) < self.markers):
+            any(voting.proposable(self, c) for c in p.hand)
+            and not modifiers.has(self.state, p, "no_propose")
+            and sum(1 for law in self.state.laws if law.owner == p.seat) < self.markers
+        ):
             return False
-        needs_rival = any(dict(t.args).get(k) == "rival" for t in card.steps
-                          for k in ("to", "from", "who"))
+        needs_rival = any(
+            dict(t.args).get(k) == "rival" for t in card.steps for k in ("to", "from", "who")
+        )
         return not (needs_rival and not self.state.rivals(p.seat))
 
     # ---- laws and votes --------------------------------------------------------------------
 
-
-
-
-
     # ---- departures ----------------------------------------------------------------------------
-
-
-
-
-
-
 
     # ---- effects -------------------------------------------------------------------------------
 
-    def run_steps(self, actor: Player, steps: Sequence[Term], card: Card | None,
-                  aimed: Player | None = None, named: Player | None = None,
-                  answerable: bool = False) -> Flow:
+    def run_steps(
+        self,
+        actor: Player,
+        steps: Sequence[Term],
+        card: Card | None,
+        aimed: Player | None = None,
+        named: Player | None = None,
+        answerable: bool = False,
+    ) -> Flow:
         """Run vocabulary steps for `actor`. One card, one chosen rival (rulings)."""
         from pnp.rules.diplomatic_immunity import effects
 
@@ -850,8 +917,17 @@ class Game:
     def invariants(self) -> None:
         """Conservation and bounds, checked after every choice."""
         s = self.state
-        zones = [s.street, s.politics, s.street_discard, s.politics_discard, s.clock,
-                 s.headline_discard, s.boxed, s.table, [law.card for law in s.laws]]
+        zones = [
+            s.street,
+            s.politics,
+            s.street_discard,
+            s.politics_discard,
+            s.clock,
+            s.headline_discard,
+            s.boxed,
+            s.table,
+            [law.card for law in s.laws],
+        ]
         zones += [p.hand for p in s.players] + [p.rap_sheet for p in s.players]
         placed = sum(len(z) for z in zones) + (1 if s.headline is not None else 0)
         dealt = bool(s.street or s.politics or s.boxed)  # once dealt, every card is somewhere
@@ -861,21 +937,27 @@ class Game:
             raise InvariantBroken(f"{len(s.table)} card(s) on the table between turns")
         money = sum(p.money for p in s.players)
         if money != s.paid_out - s.received:
-            raise InvariantBroken(f"money: players hold ${money}M, the bank paid "
-                                  f"${s.paid_out}M and received ${s.received}M")
+            raise InvariantBroken(
+                f"money: players hold ${money}M, the bank paid "
+                f"${s.paid_out}M and received ${s.received}M"
+            )
         for p in s.players:
             if p.heat < 0:
                 raise InvariantBroken(f"{p.diplomat.name}'s Heat is below 0")
             if p.recalled and p.heat:
                 raise InvariantBroken(f"{p.diplomat.name} is Recalled but has Heat")
             if p.active and p.heat >= self.limit(p):
-                raise InvariantBroken(f"{p.diplomat.name} is at Heat {p.heat}, their Limit "
-                                      f"{self.limit(p)}, without a Scandal")
+                raise InvariantBroken(
+                    f"{p.diplomat.name} is at Heat {p.heat}, their Limit "
+                    f"{self.limit(p)}, without a Scandal"
+                )
             if p.money < 0:
                 raise InvariantBroken(f"{p.diplomat.name} has negative money")
         n = len(s.players)
-        if s.players and (len(s.favor_holder) != n or not all(
-                0 <= holder < n for holder in s.favor_holder.values())):
+        if s.players and (
+            len(s.favor_holder) != n
+            or not all(0 <= holder < n for holder in s.favor_holder.values())
+        ):
             raise InvariantBroken("a Favor chip has no holder, or is held outside the game")
         owners = [law.owner for law in s.laws]
         for p in s.players:

@@ -21,14 +21,18 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
         return []
     doors = {d.id: d for d in g.model.doors or ()}
     out: list[tuple[Door, int | None]] = []
-    cards = {s.card(c).door.id: c for c in p.hand  # type: ignore[union-attr]
-             if s.card(c).kind is CardKind.DEPARTURE_CARD and s.card(c).door}
+    cards = {
+        s.card(c).door.id: c  # type: ignore[union-attr]
+        for c in p.hand
+        if s.card(c).kind is CardKind.DEPARTURE_CARD and s.card(c).door
+    }
     for ref in p.goal.doors:
         door = doors[ref.id]
         for card in {None, cards.get(door.id)}:
             if can_book(g, p, door, card):
                 out.append((door, card))
     return out
+
 
 def rounds_needed(door: Door) -> int:
     """Rounds that must still follow this one for every rival to get their full turn to
@@ -39,8 +43,9 @@ def rounds_needed(door: Door) -> int:
 def clock_allows(g: Game, door: Door) -> bool:
     """Whether the clock leaves time to book this door (ruling `last-bookings`): each
     Headline still in the clock is one more round."""
-    return not g.rules.departure.booking_needs_full_rounds or \
-        len(g.state.clock) >= rounds_needed(door)
+    return not g.rules.departure.booking_needs_full_rounds or len(g.state.clock) >= rounds_needed(
+        door
+    )
 
 
 def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
@@ -53,12 +58,16 @@ def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
         return False
     # A card that waives the door's condition never waives staying below your Limit
     # (ruling departure-card-with-booking: Defect's card waives only its "or more").
-    needed = door.requires if waives != "requires" else tuple(
-        t for t in door.requires if t.name == "heat_below_limit")
+    needed = (
+        door.requires
+        if waives != "requires"
+        else tuple(t for t in door.requires if t.name == "heat_below_limit")
+    )
     if not conditions.all_hold(s, g.rules, p, needed):
         return False
     if door.partner and not any(
-            q.active and not q.departing and q.seat != p.seat for q in s.players):
+        q.active and not q.departing and q.seat != p.seat for q in s.players
+    ):
         return False
     crimes = 0
     for t in door.booking:
@@ -67,6 +76,7 @@ def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
     assert p.goal is not None
     money_after = p.money - price
     return conditions.all_hold(s, g.rules, p, p.goal.condition, money_after, crimes)
+
 
 def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
     s = g.state
@@ -82,8 +92,10 @@ def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
     g.pay(p, price)
     p.goal_revealed = True
     g.stats.doors_booked[door.id] = g.stats.doors_booked.get(door.id, 0) + 1
-    g.log(f"{g.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
-             f"{door.name} (${price}M)")
+    g.log(
+        f"{g.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
+        f"{door.name} (${price}M)"
+    )
     p.departing = Departure(door, 1 if door.resolves is Resolves.TURN_AFTER_NEXT else 0)
     for t in door.booking:
         if t.name == "remove_crimes" and waives == "discard_crimes":
@@ -92,20 +104,25 @@ def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
     if door.partner:
         yield from marriage(g, p)
 
+
 def marriage(g: Game, p: Player) -> Flow:
     s = g.state
-    options = [("rival", q.seat) for q in s.players
-               if q.active and not q.departing and q.seat != p.seat]
+    options = [
+        ("rival", q.seat) for q in s.players if q.active and not q.departing and q.seat != p.seat
+    ]
     action = yield from g._choose(p.seat, "partner", options)
     partner = s.players[action[1]]
-    met = partner.goal is not None and conditions.all_hold(
-        s, g.rules, partner, partner.goal.condition) and (
-        not g.rules.departure.partner_needs_marriage_door
-        or any(r.id == p.departing.door.id for r in partner.goal.doors))  # type: ignore[union-attr]
+    met = (
+        partner.goal is not None
+        and conditions.all_hold(s, g.rules, partner, partner.goal.condition)
+        and (
+            not g.rules.departure.partner_needs_marriage_door
+            or any(r.id == p.departing.door.id for r in partner.goal.doors)  # type: ignore[union-attr]
+        )
+    )
     answer = ("walk",)
     if met:
-        answer = yield from g._choose(partner.seat, "marriage", [("accept",), ("walk",)],
-                                         (p.seat,))
+        answer = yield from g._choose(partner.seat, "marriage", [("accept",), ("walk",)], (p.seat,))
     if answer[0] == "accept":
         assert p.departing is not None
         partner.goal_revealed = True
@@ -117,10 +134,12 @@ def marriage(g: Game, p: Player) -> Flow:
         g.log(f"{g.name(partner.seat)} walks out")
         end_departure(g, p, failed=True, skip=g.rules.departure.collapse_skips_turn)
 
+
 def end_departure(g: Game, p: Player, failed: bool, skip: bool) -> None:
     if p.departing and failed:
         p.skip_turn = skip
     p.departing = None
+
 
 def _checks_hold(g: Game, p: Player) -> bool:
     """At resolution: no Scandal, no unanswered Tip-Off, the Goal still met (and Elected's
@@ -128,8 +147,11 @@ def _checks_hold(g: Game, p: Player) -> bool:
     dep = p.departing
     if dep is None or p.goal is None:
         return False
-    ok = dep.tip_offs == 0 and not dep.scandal and conditions.all_hold(
-        g.state, g.rules, p, p.goal.condition)
+    ok = (
+        dep.tip_offs == 0
+        and not dep.scandal
+        and conditions.all_hold(g.state, g.rules, p, p.goal.condition)
+    )
     laws = [t for t in dep.door.requires if t.name == "laws_with_your_marker"]
     return ok and (not laws or conditions.all_hold(g.state, g.rules, p, laws))
 
@@ -153,8 +175,7 @@ def resolve(g: Game, p: Player, at_clock: bool = False) -> Flow:
     assert dep is not None and p.goal is not None
     yield from deny(g, p)
     if not _checks_hold(g, p):
-        g.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal
-                       else "goal")
+        g.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal else "goal")
         g.log(f"{g.name(p.seat)}'s Departure by {dep.door.name} FAILS")
         p.departing = None
         return
@@ -168,6 +189,7 @@ def resolve(g: Game, p: Player, at_clock: bool = False) -> Flow:
     if not at_clock:
         g._end("departure", tuple(sorted(winners)))
 
+
 def deny(g: Game, p: Player) -> Flow:
     """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
     price = modifiers.deny_price(g.state, g.rules, p)
@@ -178,6 +200,7 @@ def deny(g: Game, p: Player) -> Flow:
         g.pay(p, price)
         p.departing.tip_offs -= 1
         g.log(f"{g.name(p.seat)} Denies a Tip-Off for ${price}M")
+
 
 def clock_ends(g: Game) -> Flow:
     """The clock has run out: every Departing player resolves, in turn order from the first

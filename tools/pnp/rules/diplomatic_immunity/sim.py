@@ -48,12 +48,17 @@ def _with_ci(records: Mapping[str, dict[str, int]]) -> dict[str, dict[str, Any]]
     return out
 
 
-def _outliers(model: Model, goals: Mapping[str, Mapping[str, Any]],
-              archetypes: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _outliers(
+    model: Model,
+    goals: Mapping[str, Mapping[str, Any]],
+    archetypes: Mapping[str, Mapping[str, Any]],
+) -> list[dict[str, Any]]:
     """Goals and archetypes whose win rate is outside BAND, each with the ruling that
     explains it (one that names it under the topic Balance), if any."""
-    names = {**{g.id: g.name for g in model.goals or ()},
-             **{a.id: a.name for a in model.archetypes or ()}}
+    names = {
+        **{g.id: g.name for g in model.goals or ()},
+        **{a.id: a.name for a in model.archetypes or ()},
+    }
     rulings = [r for r in model.rulings or () if r.topic == "Balance"]
     out = []
     for kind, records in (("goal", goals), ("archetype", archetypes)):
@@ -61,8 +66,16 @@ def _outliers(model: Model, goals: Mapping[str, Mapping[str, Any]],
             if v["games"] and not BAND[0] <= v["rate"] <= BAND[1]:
                 name = names.get(ident, ident)
                 why = next((r.id for r in rulings if name in r.ruling), None)
-                out.append({"kind": kind, "id": ident, "name": name, "rate": v["rate"],
-                            "ci95": v["ci95"], "explained_by": why})
+                out.append(
+                    {
+                        "kind": kind,
+                        "id": ident,
+                        "name": name,
+                        "rate": v["rate"],
+                        "ci95": v["ci95"],
+                        "explained_by": why,
+                    }
+                )
     return out
 
 
@@ -70,15 +83,23 @@ def _balance_text(summary: Mapping[str, Any]) -> str:
     lo, hi = summary["balance_band"]
     outliers = summary["balance_outliers"]
     at = summary.get("balance_players")
-    head = (f"Every Goal and archetype should win between {stats.percent(lo)} and "
-            f"{stats.percent(hi)} of its games (a fair seat at four players wins one in four)"
-            + (f"; judged on the {at}-player games. " if at else "; judged on all games. "))
+    head = (
+        f"Every Goal and archetype should win between {stats.percent(lo)} and "
+        f"{stats.percent(hi)} of its games (a fair seat at four players wins one in four)"
+        + (f"; judged on the {at}-player games. " if at else "; judged on all games. ")
+    )
     if not outliers:
         return head + "All are inside the band."
-    parts = [f"{o['name']} ({o['kind']}) wins {stats.percent(o['rate'])} "
-             f"({stats.percent(o['ci95'][0])} to {stats.percent(o['ci95'][1])})"
-             + (f": see the ruling '{o['explained_by']}'" if o["explained_by"] else
-                ": no ruling explains it") for o in outliers]
+    parts = [
+        f"{o['name']} ({o['kind']}) wins {stats.percent(o['rate'])} "
+        f"({stats.percent(o['ci95'][0])} to {stats.percent(o['ci95'][1])})"
+        + (
+            f": see the ruling '{o['explained_by']}'"
+            if o["explained_by"]
+            else ": no ruling explains it"
+        )
+        for o in outliers
+    ]
     return head + "Outside it: " + "; ".join(parts) + "."
 
 
@@ -98,14 +119,16 @@ class DISimulation:
             return f"'{model.id}' has no complete Diplomatic Immunity content to play"
         counts = self.player_counts(model)
         if setting.players not in counts:
-            return (f"{model.id} plays with {counts[0]} to {counts[-1]} players, "
-                    f"not {setting.players}")
+            return (
+                f"{model.id} plays with {counts[0]} to {counts[-1]} players, not {setting.players}"
+            )
         if setting.variants:
             return f"{model.id} has no variants ({', '.join(setting.variants)})"
         return None
 
-    def play(self, model: Model, setting: Setting, seed: int, index: int = 0,
-             check: bool = True) -> GameResult:
+    def play(
+        self, model: Model, setting: Setting, seed: int, index: int = 0, check: bool = True
+    ) -> GameResult:
         """One seeded game of heuristic players, invariants checked after every choice."""
         game = Game(model, setting.players, seed, check=check)
         violation: Violation | None = None
@@ -128,10 +151,19 @@ class DISimulation:
             extra.append((f"failed:{reason}", n))
         for key, n in sorted(s.uses.items()):
             extra.append((f"{USE}{key}", n))
-        return GameResult(index, seed, setting.players, ending, winners,
-                          tuple(p.archetype.id for p in s.players), s.steps, s.round,
-                          tuple(sorted(game.stats.card_plays.items())), tuple(extra),
-                          violation)
+        return GameResult(
+            index,
+            seed,
+            setting.players,
+            ending,
+            winners,
+            tuple(p.archetype.id for p in s.players),
+            s.steps,
+            s.round,
+            tuple(sorted(game.stats.card_plays.items())),
+            tuple(extra),
+            violation,
+        )
 
     def trace(self, model: Model, setting: Setting, seed: int) -> list[str]:
         """One seeded game as readable lines: every change, and every choice made."""
@@ -160,8 +192,7 @@ class DISimulation:
         """Wins by Goal, archetype and player count; doors; failures; coverage."""
         goal_ids = [g.id for g in model.goals or ()]
         by_goal: dict[str, dict[str, int]] = {g: stats.tally() for g in goal_ids}
-        by_arch: dict[str, dict[str, int]] = {a.id: stats.tally()
-                                              for a in model.archetypes or ()}
+        by_arch: dict[str, dict[str, int]] = {a.id: stats.tally() for a in model.archetypes or ()}
         by_count: dict[str, dict[str, int]] = {}
         doors = {d.id: {"booked": 0, "succeeded": 0} for d in model.doors or ()}
         failed: dict[str, int] = {}
@@ -202,27 +233,44 @@ class DISimulation:
             "balance_band": list(BAND),
             "balance_players": at,
             "balance_outliers": _outliers(model, _with_ci(bal_goal), _with_ci(bal_arch)),
-            "games_won_by_players": _with_ci({k: by_count[k]
-                                              for k in stats.ordered_keys(by_count)}),
+            "games_won_by_players": _with_ci(
+                {k: by_count[k] for k in stats.ordered_keys(by_count)}
+            ),
             "doors_used": doors,
             "departures_failed": dict(sorted(failed.items())),
             "not_implemented": not_implemented(model),
-            "signature_uses": {d.id: used.get(f"signature:{d.id}", 0)
-                               for a in model.archetypes or () for d in a.diplomats},
+            "signature_uses": {
+                d.id: used.get(f"signature:{d.id}", 0)
+                for a in model.archetypes or ()
+                for d in a.diplomats
+            },
             "never_used": [u.as_dict() for u in coverage.usable(model) if not used.get(u.key)],
         }
 
     def report(self, summary: Mapping[str, Any]) -> list[stats.Section]:
         """Sections for the PDF report."""
+
         def rates(records: Mapping[str, Mapping[str, Any]], label: str) -> stats.Table:
-            return stats.Table((label, "games", "wins", "win rate", "95% interval"), tuple(
-                (k, str(v["games"]), str(v["wins"]), stats.percent(v["rate"]),
-                 f"{stats.percent(v['ci95'][0])} to {stats.percent(v['ci95'][1])}")
-                for k, v in records.items()))
+            return stats.Table(
+                (label, "games", "wins", "win rate", "95% interval"),
+                tuple(
+                    (
+                        k,
+                        str(v["games"]),
+                        str(v["wins"]),
+                        stats.percent(v["rate"]),
+                        f"{stats.percent(v['ci95'][0])} to {stats.percent(v['ci95'][1])}",
+                    )
+                    for k, v in records.items()
+                ),
+            )
 
         def bars(records: Mapping[str, Mapping[str, Any]], axis: str) -> stats.Bars:
-            return stats.Bars(tuple(records), (("win rate", tuple(
-                100 * v["rate"] for v in records.values())),), axis=axis)
+            return stats.Bars(
+                tuple(records),
+                (("win rate", tuple(100 * v["rate"] for v in records.values())),),
+                axis=axis,
+            )
 
         goals, arch = summary["wins_by_goal"], summary["wins_by_archetype"]
         counts = summary["games_won_by_players"]
@@ -234,46 +282,85 @@ class DISimulation:
         unused: Sequence[Mapping[str, str]] = summary.get("never_used", [])
         return [
             stats.Section("Balance", _balance_text(summary)),
-            stats.Section("Wins by Goal", "The share of players holding each Goal who won. "
-                          "Every Goal should be won sometimes; none should dominate.",
-                          rates(goals, "Goal"), bars(goals, "Goal")),
-            stats.Section("Wins by archetype", "The share of players of each archetype who "
-                          "won. No board should dominate.", rates(arch, "archetype"),
-                          bars(arch, "archetype")),
-            stats.Section("Games with a winner, by player count", "", rates(counts,
-                                                                           "players")),
             stats.Section(
-                "Doors", "Departures booked through each door, and how many got away.",
-                stats.Table(("door", "booked", "left", "share that left"), tuple(
-                    (d, str(v["booked"]), str(v["succeeded"]),
-                     stats.percent(v["succeeded"] / v["booked"]) if v["booked"] else "-")
-                    for d, v in doors.items())),
-                stats.Bars(tuple(doors), (("booked", tuple(float(v["booked"])
-                                                           for v in doors.values())),
-                                          ("left", tuple(float(v["succeeded"])
-                                                         for v in doors.values()))),
-                           unit="", axis="door")),
-            stats.Section("Why Departures failed", "", stats.Table(
-                ("reason", "Departures"), tuple((k, str(v)) for k, v in
-                                                summary["departures_failed"].items()))),
+                "Wins by Goal",
+                "The share of players holding each Goal who won. "
+                "Every Goal should be won sometimes; none should dominate.",
+                rates(goals, "Goal"),
+                bars(goals, "Goal"),
+            ),
             stats.Section(
-                "Card plays", "Times each card was played. Never played: "
-                + (", ".join(never) if never else "none") + ".",
-                stats.Table(("card", "plays"), tuple((k, str(v)) for k, v in plays.items()))),
-            stats.Section("Implementation coverage", "Effects of the content the rules model "
-                          "cannot run: " + ("; ".join(missing) if missing else "none") + "."),
+                "Wins by archetype",
+                "The share of players of each archetype who won. No board should dominate.",
+                rates(arch, "archetype"),
+                bars(arch, "archetype"),
+            ),
+            stats.Section("Games with a winner, by player count", "", rates(counts, "players")),
             stats.Section(
-                "Play coverage", "Times each diplomat's Signature was used (once a game at "
+                "Doors",
+                "Departures booked through each door, and how many got away.",
+                stats.Table(
+                    ("door", "booked", "left", "share that left"),
+                    tuple(
+                        (
+                            d,
+                            str(v["booked"]),
+                            str(v["succeeded"]),
+                            stats.percent(v["succeeded"] / v["booked"]) if v["booked"] else "-",
+                        )
+                        for d, v in doors.items()
+                    ),
+                ),
+                stats.Bars(
+                    tuple(doors),
+                    (
+                        ("booked", tuple(float(v["booked"]) for v in doors.values())),
+                        ("left", tuple(float(v["succeeded"]) for v in doors.values())),
+                    ),
+                    unit="",
+                    axis="door",
+                ),
+            ),
+            stats.Section(
+                "Why Departures failed",
+                "",
+                stats.Table(
+                    ("reason", "Departures"),
+                    tuple((k, str(v)) for k, v in summary["departures_failed"].items()),
+                ),
+            ),
+            stats.Section(
+                "Card plays",
+                "Times each card was played. Never played: "
+                + (", ".join(never) if never else "none")
+                + ".",
+                stats.Table(("card", "plays"), tuple((k, str(v)) for k, v in plays.items())),
+            ),
+            stats.Section(
+                "Implementation coverage",
+                "Effects of the content the rules model "
+                "cannot run: " + ("; ".join(missing) if missing else "none") + ".",
+            ),
+            stats.Section(
+                "Play coverage",
+                "Times each diplomat's Signature was used (once a game at "
                 "most), then everything that carries effects and that no game used: "
                 + (f"{len(unused)} things." if unused else "none."),
-                stats.Table(("diplomat", "Signature uses"),
-                            tuple((k, str(v)) for k, v in sig_uses.items()))),
+                stats.Table(
+                    ("diplomat", "Signature uses"), tuple((k, str(v)) for k, v in sig_uses.items())
+                ),
+            ),
             stats.Section(
-                "Play coverage: never used", "Cards never played, Signatures, Bends and "
+                "Play coverage: never used",
+                "Cards never played, Signatures, Bends and "
                 "Departure bonuses never used, Costs that never bound, Laws and Headlines "
                 "that never changed anything, Goals never met by a player who left and won.",
-                stats.Table(("kind", "id", "name"), tuple(
-                    (u["kind"], u["id"], u["name"]) for u in unused)) if unused else None),
+                stats.Table(
+                    ("kind", "id", "name"), tuple((u["kind"], u["id"], u["name"]) for u in unused)
+                )
+                if unused
+                else None,
+            ),
         ]
 
 

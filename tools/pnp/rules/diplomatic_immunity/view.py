@@ -63,17 +63,28 @@ class View:
     def public(self, seat: int) -> Public:
         """What everyone knows of a player."""
         s, p = self._state, self._state.players[seat]
-        return Public(p.seat, p.archetype.id, p.money, p.heat, modifiers.limit(self._rules, p),
-                      p.immunity, p.scandals, p.active, len(p.hand), len(p.rap_sheet),
-                      sum(1 for law in s.laws if law.owner == p.seat),
-                      p.departing.door.id if p.departing else None,
-                      p.goal if p.goal_revealed else None,
-                      s.favor_holder.get(p.seat) == p.seat)
+        return Public(
+            p.seat,
+            p.archetype.id,
+            p.money,
+            p.heat,
+            modifiers.limit(self._rules, p),
+            p.immunity,
+            p.scandals,
+            p.active,
+            len(p.hand),
+            len(p.rap_sheet),
+            sum(1 for law in s.laws if law.owner == p.seat),
+            p.departing.door.id if p.departing else None,
+            p.goal if p.goal_revealed else None,
+            s.favor_holder.get(p.seat) == p.seat,
+        )
 
     def rivals(self) -> list[Public]:
         """Rivals still in play."""
-        return [self.public(p.seat) for p in self._state.players
-                if p.seat != self.seat and p.active]
+        return [
+            self.public(p.seat) for p in self._state.players if p.seat != self.seat and p.active
+        ]
 
     @property
     def laws(self) -> list[tuple[Card, int, int | None]]:
@@ -106,8 +117,7 @@ class View:
         me = self.me
         if me.goal is None:
             return False
-        return conditions.all_hold(self._state, self._rules, me, me.goal.condition, money,
-                                   crimes)
+        return conditions.all_hold(self._state, self._rules, me, me.goal.condition, money, crimes)
 
     def crime_heat(self, inst: int) -> int:
         """The Heat one of my crimes would give me now, before any Cover."""
@@ -116,8 +126,7 @@ class View:
         with self._state.looking():
             if modifiers.legal(self._state, self.me, card.crime.type.id):
                 return 0
-            return modifiers.crime_heat(self._state, self.me, card.crime.type.id,
-                                        card.crime.heat)
+            return modifiers.crime_heat(self._state, self.me, card.crime.type.id, card.crime.heat)
 
     def has(self, modifier: str) -> bool:
         """Whether a bare-word modifier applies to me (no_vote, no_lay_low ...)."""

@@ -14,21 +14,23 @@ if TYPE_CHECKING:
     from pnp.rules.diplomatic_immunity.game import Action, Flow, Game
 
 
-
 def law_markers(g: Game) -> int:
     """Law markers per seat, from the components (3 if the box lists none)."""
     comps = g.model.components
     item = next((i for i in comps.items if i.id == "law-markers"), None) if comps else None
     return (item.per_seat or 3) if item else 3
 
+
 def proposable(g: Game, inst: int) -> bool:
     card = g.state.card(inst)
     if card.kind is not CardKind.LAW:
         return False
     if not g.rules.laws.same_law_twice and any(
-            g.state.card(law.card).id == card.id for law in g.state.laws):
+        g.state.card(law.card).id == card.id for law in g.state.laws
+    ):
         return False
     return not (card.law and card.law.names_player and not g.state.rivals(-1))
+
 
 def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
     s = g.state
@@ -38,18 +40,21 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
     g.stats.played(card)
     named: int | None = None
     if card.law and card.law.names_player:
-        action = yield from g._choose(p.seat, "name", [("rival", q.seat)
-                                                          for q in s.rivals(p.seat)], (inst,))
+        action = yield from g._choose(
+            p.seat, "name", [("rival", q.seat) for q in s.rivals(p.seat)], (inst,)
+        )
         named = action[1]
-    g.log(f"{g.name(p.seat)} proposes {card.name}"
-             + (f" naming {g.name(named)}" if named is not None else ""))
+    g.log(
+        f"{g.name(p.seat)} proposes {card.name}"
+        + (f" naming {g.name(named)}" if named is not None else "")
+    )
     # Take it back: a rival holding the proposer's chip may withdraw the Law unvoted.
     for seat in s.seat_order_from(p.seat):
         if s.favor_holder.get(p.seat) == seat and not s.players[seat].left:
-            action = yield from g._choose(seat, "cash-on-law", [("no",), ("cash",)],
-                                             (inst,))
-            if action[0] == "cash" and (yield from g._cash_favor(
-                    s.players[seat], p, "take it back")):
+            action = yield from g._choose(seat, "cash-on-law", [("no",), ("cash",)], (inst,))
+            if action[0] == "cash" and (
+                yield from g._cash_favor(s.players[seat], p, "take it back")
+            ):
                 g._discard(inst)
                 return
     passed = yield from vote(g, p, inst, named, ties)
@@ -59,11 +64,13 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
         g.log(f"{card.name} passes")
         if card.law and card.law.on_pass:
             s.use("law", card.id)
-            yield from g.run_steps(p, card.law.on_pass, card,
-                                      named=s.players[named] if named is not None else None)
+            yield from g.run_steps(
+                p, card.law.on_pass, card, named=s.players[named] if named is not None else None
+            )
     else:
         g.log(f"{card.name} fails")
         g._discard(inst)
+
 
 def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> Flow:
     """Bribes, "Vote with me" and vote cards first, then everyone votes at once."""
@@ -73,22 +80,24 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
     for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
         holder = s.players[seat]
         for owner, h in list(s.favor_holder.items()):
-            if h == seat and owner != seat and owner not in forced and \
-                    modifiers.vote_count(s, s.players[owner]) > 0:
-                action = yield from g._choose(seat, "call-vote",
-                                                 [("no",), ("yes",), ("nay",)],
-                                                 (inst, owner))
+            if (
+                h == seat
+                and owner != seat
+                and owner not in forced
+                and modifiers.vote_count(s, s.players[owner]) > 0
+            ):
+                action = yield from g._choose(
+                    seat, "call-vote", [("no",), ("yes",), ("nay",)], (inst, owner)
+                )
                 if action[0] != "no":
-                    honoured = yield from g._cash_favor(holder, s.players[owner],
-                                                           "vote with me")
+                    honoured = yield from g._cash_favor(holder, s.players[owner], "vote with me")
                     if honoured:
                         forced[owner] = action[0]
     # Bribes first: the proposer may offer a rival money or their own Favor chip for a
     # yes. A bribe is a promise, not a binding one; the bots keep theirs.
     for seat in s.seat_order_from(proposer.seat):
         q = s.players[seat]
-        if q.left or seat in forced or modifiers.vote_count(s, q) == 0 or \
-                not proposer.active:
+        if q.left or seat in forced or modifiers.vote_count(s, q) == 0 or not proposer.active:
             continue
         offers: list[Action] = [("none",)]
         offers += [("money", m) for m in (1, 2) if proposer.money >= m]
@@ -97,16 +106,19 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         offer = yield from g._choose(proposer.seat, "bribe", offers, (inst, seat))
         if offer[0] == "none":
             continue
-        answer = yield from g._choose(seat, "bribe-offer", [("refuse",), ("accept",)],
-                                         (inst, proposer.seat, offer))
+        answer = yield from g._choose(
+            seat, "bribe-offer", [("refuse",), ("accept",)], (inst, proposer.seat, offer)
+        )
         if answer[0] == "accept":
             if offer[0] == "money":
                 g.transfer(proposer, q, int(offer[1]))
             else:
                 s.favor_holder[proposer.seat] = seat
             forced[seat] = "yes"
-            g.log(f"{g.name(seat)} takes {g.name(proposer.seat)}'s bribe "
-                     f"({'$' + str(offer[1]) + 'M' if offer[0] == 'money' else 'a Favor'})")
+            g.log(
+                f"{g.name(seat)} takes {g.name(proposer.seat)}'s bribe "
+                f"({'$' + str(offer[1]) + 'M' if offer[0] == 'money' else 'a Favor'})"
+            )
     extra_yes = extra_no = 0
     weights: dict[int, int] = {}
     for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
@@ -118,8 +130,11 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
             continue
         options: list[Action] = [("none",)]
         for c in sorted(set(cards)):
-            options += [("card", c, "yes"), ("card", c, "nay")] if any(
-                t.name == "votes" for t in vote_steps(g, q, c)) else [("card", c, "-")]
+            options += (
+                [("card", c, "yes"), ("card", c, "nay")]
+                if any(t.name == "votes" for t in vote_steps(g, q, c))
+                else [("card", c, "-")]
+            )
         action = yield from g._choose(seat, "vote-card", options, (inst, proposer.seat))
         if action[0] == "none":
             continue
@@ -149,8 +164,9 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         if q.seat in forced:
             vote = forced[q.seat]
         else:
-            action = yield from g._choose(q.seat, "vote", [("yes",), ("nay",)],
-                                             (inst, proposer.seat, named))
+            action = yield from g._choose(
+                q.seat, "vote", [("yes",), ("nay",)], (inst, proposer.seat, named)
+            )
             vote = action[0]
         if vote == "yes":
             yes += weight
@@ -159,8 +175,10 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
     g.log(f"vote: {yes} yes, {no} no")
     return yes > no or (ties == "pass" and yes == no)
 
+
 def vote_steps(g: Game, q: Player, c: int) -> tuple[Term, ...]:
     return q.diplomat.signature.steps if c == -1 else g.state.card(c).steps
+
 
 def repeal(g: Game, p: Player, inst: int | None) -> Flow:
     s = g.state
