@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
 .DEFAULT_GOAL := all
-.PHONY: all build check test lint typecheck bench docs clean distclean sim
+.PHONY: all build check test lint typecheck bench docs clean distclean sim install-check
 
 # Stamps record what is installed; they are remade when pyproject.toml changes.
 $(VENV)/.run-deps: pyproject.toml
@@ -39,6 +39,21 @@ lint: $(VENV)/.test-deps
 
 typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy
+
+## make install-check: install pnp from this checkout (not editable) into a fresh
+## environment; in an empty folder, `pnp new demo` and `pnp build` work, and a shipped game checks
+INSTALL_CHECK := build/install-check
+install-check:
+	rm -rf $(INSTALL_CHECK)
+	$(PYTHON) -m venv $(INSTALL_CHECK)/venv
+	$(INSTALL_CHECK)/venv/bin/python -m pip install --quiet --disable-pip-version-check .
+	mkdir -p $(INSTALL_CHECK)/work
+	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp new demo && ../venv/bin/pnp build --png
+	test -s $(INSTALL_CHECK)/work/build/demo/manifest.json
+	test -s $(INSTALL_CHECK)/work/build/demo/rulebook-letter.pdf
+	mkdir -p $(INSTALL_CHECK)/work/content
+	cp -R content/diamond-heist $(INSTALL_CHECK)/work/content/
+	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp check diamond-heist
 
 ## make docs: regenerate the README's code table, docs/vocabulary.md and the effects schema
 docs: $(VENV)/.run-deps

@@ -69,7 +69,7 @@ def _assemble(case: Path, tmp_path: Path) -> tuple[Path, str]:
     return tmp_path / "content", base
 
 
-@pytest.mark.parametrize("base", ["mini-di", "mini-heist"])
+@pytest.mark.parametrize("base", ["mini-di", "mini-heist", "orchard", "orchard-layout"])
 def test_valid_bases_are_clean(base: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The bases the broken fixtures start from have no diagnostics at all."""
     status, diags = check_json(capsys, FIXTURES / "valid", base, strict=True)

@@ -253,7 +253,26 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     sub.add_parser("codes", help="print the table of diagnostic codes (Markdown)")
+    new = sub.add_parser("new", help="start a content-only game that checks and builds at once")
+    new.add_argument("name", metavar="NAME", help="the game's id: lowercase, digits, hyphens")
+    new.add_argument(
+        "--content", type=Path, default=Path("content"), help="where to make it (default ./content)"
+    )
     return parser
+
+
+def _new(args: argparse.Namespace) -> int:
+    """`pnp new NAME`: write the starter game and say what to type next."""
+    from pnp.scaffold import NewError, new_game
+
+    try:
+        folder = new_game(args.content, args.name)
+    except NewError as exc:
+        raise UsageError(str(exc)) from None
+    where = "" if args.content == Path("content") else f" --content {args.content}"
+    print(f"made {display_path(folder)}: a deck of cards, their fields and a rulebook")
+    print(f"next: pnp check{where} {args.name}   then: pnp build{where} {args.name}")
+    return EXIT_OK
 
 
 def _games(content: Path, wanted: Sequence[str]) -> list[str]:
@@ -355,9 +374,10 @@ def _build(args: argparse.Namespace) -> int:
         sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
         print("pnp: nothing was written", file=sys.stderr)
         return EXIT_CONTENT
-    geo = geometry.default()
     try:
-        rendered = {g: build.build_game(result.games[g], geo, opts) for g in games}
+        rendered = {
+            g: build.build_game(result.games[g], geometry.of(result.games[g]), opts) for g in games
+        }
     except build.RenderError as exc:
         sys.stdout.write(render_text(exc.diagnostics, result.files))
         print(f"pnp: {exc.what} could not be rendered; nothing was written", file=sys.stderr)
@@ -596,6 +616,8 @@ def _command(args: argparse.Namespace) -> int:
             return _replay(args)
         if args.command == "diff":
             return _diff(args)
+        if args.command == "new":
+            return _new(args)
         sys.stdout.write(codes_table())  # the only other command: codes
         return EXIT_OK
     except UsageError as exc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.content.cards import Ability, Aim, Archetype, Card, Ruling, Timing
+from pnp.content.cards import Ability, Aim, Archetype, Card, CardKind, Ruling, Timing
 from pnp.content.departures import Door, Goal
 from pnp.content.heist import STANDARD_DECK, HeistRules, Piece, PlayingCard, Role, Variant
 from pnp.content.model import Currency, Ref
@@ -118,9 +118,11 @@ def _card(
     if card.law and card.law.names_player:
         details.append("names a player")
     details += _play(card.timing, card.aim, card.price, money)
-    kind = card.kind.value
-    tag = f"{kind} · {', '.join(details)}" if details else kind
-    lines = [f"{card.name}  x{card.count}  [{tag}]", *_indent(card.text.printed)]
+    details += [f"{name} {_value(value)}" for name, value in card.fields]
+    kind = card.category if card.kind is CardKind.PLAIN else card.kind.value
+    tag = " · ".join(p for p in (kind, ", ".join(details)) if p)
+    head = f"{card.name}  x{card.count}" + (f"  [{tag}]" if tag else "")
+    lines = [head, *_indent(card.text.printed)]
     if card.flavour.strip():
         lines += _indent(f"_{card.flavour.strip()}_")
     if card.back.strip():
@@ -312,3 +314,10 @@ def _treasure(game: Game) -> list[str]:
             lines.append("")
         lines.pop()
     return lines
+
+
+def _value(value: object) -> str:
+    """A card's field value as written in YAML."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

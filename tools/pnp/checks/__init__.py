@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from pnp.checks import (
+    card_fields,
     card_refs,
     cards,
     components,
@@ -25,6 +26,7 @@ from pnp.checks import (
     goals,
     ids,
     images,
+    layouts,
     number_words,
     numbers,
     printed_terms,
@@ -46,6 +48,7 @@ CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
     goals.check,
     deck.check,
     cards.check,
+    card_fields.check,
     card_refs.check,
     text_numbers.check,
     printed_terms.check,
@@ -53,6 +56,7 @@ CHECKS: tuple[Callable[[Game], list[Diagnostic]], ...] = (
     glossary.check,
     synonyms.check,
     repeats.check,
+    layouts.check,
     fit.check,
     images.check,
     credits.check,

@@ -86,7 +86,7 @@ def faces(game: Game, theme: Theme = PRINT, art: bool = False) -> list[Sketch]:
     from pnp.content.heist import HeistRules
     from pnp.render import heist
 
-    geo = geometry.default()
+    geo = geometry.of(game)
     if not set(geo.layouts) >= LAYOUTS:
         return []
     out = [
@@ -295,7 +295,7 @@ def _report(m: rtext.Measured, fallback: Src) -> Diagnostic:
 
 def check(game: Game) -> list[Diagnostic]:
     """Every text every face draws from the content, against its box at its floor size."""
-    geo = geometry.default()
+    geo = geometry.of(game)
     if not set(geo.layouts) >= LAYOUTS:
         return []  # the layouts have problems of their own, reported by the pipeline
     out: list[Diagnostic] = _unpaired(game)

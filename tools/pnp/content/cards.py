@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.content.fields import CardFields, declared
 from pnp.content.loader import Document, Path_
-from pnp.content.model import Ref, Src, Term
+from pnp.content.model import Places, Ref, Src, Term, places
 from pnp.content.text import TextError, Texts, field_names, term_fields
-from pnp.diagnostics import Diagnostic
+from pnp.diagnostics import Diagnostic, did_you_mean
 
 
 class CardKind(enum.StrEnum):
@@ -29,6 +30,7 @@ class CardKind(enum.StrEnum):
     HEADLINE = "headline"
     REFERENCE = "reference"
     BLANK = "blank"
+    PLAIN = "card"  # a card of a game whose cards have no ruleset kinds (see Card.category)
 
 
 class Timing(enum.StrEnum):
@@ -135,6 +137,12 @@ class Card:
     src: Src = field(compare=False, repr=False)
     name_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
     count_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
+    # the card's own data (`fields:`), in the order written: its text's and layouts' names
+    fields: tuple[tuple[str, str | int | float | bool], ...] = ()
+    layout: str | None = None  # the layout it names; else its kind's, else `card`
+    category: str = ""  # a plain card's kind, in the game's own words ('' when none)
+    fields_src: Src = field(compare=False, repr=False, default=Src("", 1, 1))
+    fields_where: Places = field(compare=False, repr=False, default=())  # each written field
 
     def terms(self) -> tuple[Term, ...]:
         """Every vocabulary term on the card, in printed order."""
@@ -221,9 +229,13 @@ class Ruling:
 class Builder:
     """Builds card-like objects, rendering their text and collecting template problems."""
 
-    def __init__(self, texts: Texts, diagnostics: list[Diagnostic]) -> None:
+    def __init__(
+        self, texts: Texts, diagnostics: list[Diagnostic], ruled_cards: bool = True
+    ) -> None:
         self.texts = texts
         self.diagnostics = diagnostics
+        self.ruled_cards = ruled_cards  # cards carry the ruleset's kinds (else: plain)
+        self.card_fields: tuple[CardFields, ...] | None = None  # the declared card data
 
     def text(self, doc: Document, path: Path_, source: str, fields: dict[str, Any]) -> Text:
         """The text at `path`, filled from `fields`; it carries what its owner (the mapping
@@ -233,7 +245,12 @@ class Builder:
         try:
             printed = self.texts.render(source, fields)
         except TextError as exc:
-            hint = exc.hint or "fields: " + ", ".join(field_names(fields))
+            undefined = re.search(r"'([^']+)' is undefined", str(exc))
+            hint = (
+                exc.hint
+                or (did_you_mean(undefined.group(1), field_names(fields)) if undefined else "")
+                or "fields: " + ", ".join(field_names(fields))
+            )
             # in a text written over several lines, the line that holds what failed
             words = [w.lstrip(".") for w in re.findall(r"'([^']+)'", str(exc))]
             line = doc.line_of(path, *words)
@@ -266,7 +283,17 @@ class Builder:
             )
         if "headline" in c:
             headline = Headline(terms["headline.while"], terms["headline.on_flip"])
-        fields: dict[str, Any] = {"name": c["name"], "price": c.get("price", 0)}
+        own = dict(c.get("fields", {}))
+        decl = declared(self.card_fields, deck.id)
+        for spec in decl.fields if decl else ():  # what a card leaves out takes its default
+            if spec.name not in own and spec.default is not None:
+                own[spec.name] = spec.default
+        # a declared field the card misses is said once, by the check (E202), not again by
+        # each text that prints it: the text shows its name
+        context = {**({f.name: f"[{f.name}]" for f in decl.fields} if decl else {}), **own}
+        fields: dict[str, Any] = {**context, "name": c["name"]}
+        if self.ruled_cards:
+            fields["price"] = c.get("price", 0)
         types: dict[str, str] = self.texts.globals.get("crime_types") or {}
         if crime:
             fields.update(
@@ -290,7 +317,7 @@ class Builder:
             id=c["id"],
             name=c["name"],
             deck=deck,
-            kind=CardKind(c["kind"]),
+            kind=CardKind(c["kind"]) if self.ruled_cards else CardKind.PLAIN,
             count=c["count"],
             text=self.text(doc, (*p, "text"), c["text"], fields),
             flavour=c.get("flavour", ""),
@@ -310,6 +337,11 @@ class Builder:
             src=Src.at(doc, p),
             name_src=Src.at(doc, (*p, "name")),
             count_src=Src.at(doc, (*p, "count")),
+            fields=tuple(own.items()),
+            layout=c.get("layout"),
+            category="" if self.ruled_cards else c.get("kind", ""),
+            fields_src=Src.at(doc, (*p, "fields") if "fields" in c else p),
+            fields_where=places(doc, (*p, "fields")) if "fields" in c else (),
         )
 
     def ability(self, doc: Document, path: Path_, a: dict[str, Any]) -> Ability:

@@ -35,7 +35,9 @@ from pnp.content.credits import Credit, build_credits
 from pnp.content.departures import Door, Goal, build_doors, build_goals
 from pnp.content.examples import Example, build_examples
 from pnp.content.facts import Fact, build_facts
+from pnp.content.fields import CardFields, build_card_fields
 from pnp.content.heist import HeistRules, Piece, Role, build_pieces, build_roles
+from pnp.content.layouts import GameLayouts, build_layouts
 from pnp.content.loader import Document, parse_yaml
 from pnp.content.model import Currency, Damaged, GameInfo, Incomplete
 from pnp.content.rules_di import DIRules
@@ -67,7 +69,9 @@ KINDS: dict[str, Kind] = {
         Kind("goals", "goals.schema.json", "goals"),
         Kind("roles", "roles.schema.json", "roles"),
         Kind("standard-deck", "standard-deck.schema.json", "pieces"),
-        Kind("cards", "cards.schema.json", "cards", once=False),
+        # a ruleset's own card schema (its kinds and effects) when it has one, else the plain
+        # one every game can use (name, copies, text, `fields`)
+        Kind("cards", "cards.{ruleset}.schema.json", "cards", once=False),
         Kind("crime-types", "crime-types.schema.json", "crime_types"),
         Kind("characters", "characters.schema.json", "archetypes"),
         Kind("glossary", "glossary.schema.json", "glossary"),
@@ -75,6 +79,8 @@ KINDS: dict[str, Kind] = {
         Kind("facts", "facts.schema.json", "facts"),
         Kind("examples", "examples.schema.json", "examples"),
         Kind("credits", "credits.schema.json", "credits", once=False),
+        Kind("card-fields", "card-fields.schema.json", "card_fields", once=False),
+        Kind("layouts", "game-layouts.schema.json", "layouts", once=False),
     )
 }
 
@@ -107,6 +113,8 @@ class Game:
     facts: tuple[Fact, ...] | None = None
     examples: tuple[Example, ...] | None = None  # worked examples, played as scenarios
     credits: tuple[Credit, ...] | None = None  # who made each picture, under which licence
+    card_fields: tuple[CardFields, ...] | None = None  # what data the cards carry
+    layouts: tuple[GameLayouts, ...] | None = None  # the game's own card layouts
     # The files as they were read: the rulebook and art come from here, never from disk.
     files: Snapshot | None = field(default=None, compare=False, repr=False)
     # Parts of the model (field names) missing or partial because their documents had
@@ -249,6 +257,8 @@ def load_game(content: Path, game_id: str) -> Loaded:
             continue
         seen[kind] = doc
         name = spec.schema.format(ruleset=ruleset)
+        if kind != "rules" and "{ruleset}" in spec.schema and not schema.has_schema(name):
+            name = spec.schema.replace(".{ruleset}", "")
         if kind == "rules" and ruleset is None:
             # Without a known ruleset there is no schema for the rules numbers. Say so only
             # when the game document is there and simply names none.
@@ -413,7 +423,10 @@ def _build(
             else Damaged("crime_types"),
         },
     )
-    build = Builder(texts, diagnostics)
+    # cards read by a ruleset's own card schema carry its kinds; any other game's are plain
+    build = Builder(
+        texts, diagnostics, ruled_cards=schema.has_schema(f"cards.{ruleset}.schema.json")
+    )
 
     def make(part: str, kind: str, how: Callable[[], Any]) -> None:
         """Build one part; a text in it that needs a damaged part damages it too."""
@@ -433,6 +446,13 @@ def _build(
         parts["doors_per_goal"], parts["goals"] = parts["goals"]
     make("roles", "roles", lambda: build_roles(one["roles"]))
     make("pieces", "standard-deck", lambda: build_pieces(one["standard-deck"]))
+    make(
+        "card_fields",
+        "card-fields",
+        lambda: tuple(build_card_fields(doc) for doc in valid["card-fields"]),
+    )
+    build.card_fields = parts.get("card_fields")
+    make("layouts", "layouts", lambda: tuple(build_layouts(doc) for doc in valid["layouts"]))
     make(
         "cards",
         "cards",

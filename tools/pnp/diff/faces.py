@@ -25,7 +25,7 @@ from pnp.content.assets import art_digests
 from pnp.content.cards import Card
 from pnp.content.heist import HeistRules
 from pnp.content.project import Game
-from pnp.render import boards, fonts, heist
+from pnp.render import boards, fonts, geometry, heist
 from pnp.render import cards as card_faces
 from pnp.render.geometry import Geometry, Size
 
@@ -345,8 +345,12 @@ def changed(old: Game, new: Game, geo: Geometry) -> list[FaceChange]:
     the new version's order, then faces only the old one has."""
     if same(old, new):
         return []
-    old_faces, new_faces = faces(old, geo), faces(new, geo)
-    old_bare, new_bare = faces(unversioned(old), geo), faces(unversioned(new), geo)
+    # each version is drawn with its own layouts (a game's layouts.yaml may have changed)
+    old_geo = geometry.of(old) if old.layouts else geo
+    new_geo = geometry.of(new) if new.layouts else geo
+    old_faces, new_faces = faces(old, old_geo), faces(new, new_geo)
+    old_bare = faces(unversioned(old), old_geo)
+    new_bare = faces(unversioned(new), new_geo)
     out: list[FaceChange] = []
     for key, face in new_faces.items():
         before = old_faces.get(key)

@@ -50,6 +50,10 @@ DECK_COLOURS = {
     "blank": "#6b6b6b",
 }
 
+# Band colours for the decks of any other game, in the order its components list them: deep
+# enough for white type (at least 4.5:1), apart from each other in greyscale too.
+PLAIN_DECK_COLOURS = ("#23395b", "#7b2d26", "#2f5d50", "#5b3f8c", "#8a5a1d", "#3b3b3b")
+
 KICKERS = {
     CardKind.CRIME: "Crime",
     CardKind.COVER: "Cover",
@@ -77,8 +81,12 @@ class Theme:
 
 
 def layout_for(card: Card, layouts: dict[str, Layout]) -> Layout:
-    """The layout a card is drawn with: its kind's own, else the common card layout."""
-    return layouts.get(card.kind.value, layouts["card"])
+    """The layout a card is drawn with: the one it names, else its kind's own, else the
+    common card layout."""
+    for name in (card.layout, card.category, card.kind.value):
+        if name and name in layouts:
+            return layouts[name]
+    return layouts["card"]
 
 
 def deck_colour(game: Game, card: Card) -> str:
@@ -88,13 +96,18 @@ def deck_colour(game: Game, card: Card) -> str:
         return types[card.crime.type.id]
     if card.covers and card.covers.id in types:
         return types[card.covers.id]
-    return DECK_COLOURS.get(card.deck.id, "#444444")
+    if card.deck.id in DECK_COLOURS:
+        return DECK_COLOURS[card.deck.id]
+    # any other game's decks take the plain palette in the order the components list them
+    decks = list(game.components.decks()) if game.components else []
+    at = decks.index(card.deck.id) if card.deck.id in decks else 0
+    return PLAIN_DECK_COLOURS[at % len(PLAIN_DECK_COLOURS)]
 
 
 def kicker(game: Game, card: Card) -> str:
     """The small line above the name: 'CRIME · SMUGGLING', 'DIRTY TRICK · REACTION'."""
     types = {t.id: t.name for t in game.crime_types or ()}
-    parts = [KICKERS[card.kind]]
+    parts = [KICKERS.get(card.kind, "") or card.category.replace("-", " ")]
     if card.crime:
         parts.append(types.get(card.crime.type.id, card.crime.type.id))
     elif card.covers:
@@ -230,6 +243,11 @@ def draw_front(
     canvas: Canvas, size: Size, game: Game, card: Card, layout: Layout, theme: Theme
 ) -> None:
     """One card's face, trim bottom-left at (0, 0), background into the bleed."""
+    if layout.bound:  # a game's own layout says what each box shows
+        from pnp.render import bound
+
+        bound.draw(canvas, size, game, card, layout, theme)
+        return
     colour = deck_colour(game, card)
     b = size.bleed
     canvas.setFillColor(theme.fill(PAPER))

@@ -7,20 +7,23 @@ Everything here is in points, converted once by `units.parse`. Boxes are stored 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnp import resources
 from pnp.content import schema
 from pnp.content.loader import Document, load_yaml
 from pnp.content.model import Src
-from pnp.content.project import display_path
+from pnp.content.project import Game, display_path
 from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.render import fonts
 from pnp.render.text import Style
 from pnp.render.units import parse
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+TEMPLATES = resources.TEMPLATES
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +49,22 @@ class Box:
     h: float
     style: Style | None
     src: Src = field(compare=False, repr=False)
+    # what a game's own layout binds the box to (None: the renderer's own use of the box)
+    shape: str | None = None  # band, badge, image, text
+    text: str | None = None  # a template of the card's names
+    field: str | None = None  # a card field
+    fill: str | None = None
+    colour: str | None = None
+
+    @property
+    def bound(self) -> bool:
+        """Whether a layout says what this box shows (a game's own layout)."""
+        return any(v is not None for v in (self.shape, self.text, self.field))
+
+    @property
+    def template(self) -> str | None:
+        """What the box prints, as a template (a field is `{{ field }}`)."""
+        return f"{{{{ {self.field} }}}}" if self.field is not None else self.text
 
     def pdf(self, origin_x: float, origin_y: float, height: float) -> tuple[float, float]:
         """(left, top) in PDF points for a face whose trim's bottom-left is at origin."""
@@ -57,6 +76,11 @@ class Layout:
     name: str
     size: Size
     boxes: dict[str, Box]
+
+    @property
+    def bound(self) -> bool:
+        """Whether it is a game's own layout that binds its boxes (drawn by `render.bound`)."""
+        return any(b.bound for b in self.boxes.values())
 
     def box(self, name: str) -> Box:
         """A box by name (KeyError names the layout)."""
@@ -147,13 +171,43 @@ def default() -> Geometry:
     return load()
 
 
+def of(game: Game) -> Geometry:
+    """The geometry a game is drawn with: the shipped one, with the game's own layouts
+    (`layouts.yaml` in its folder) added, or replacing shipped ones of the same name."""
+    docs = game.layouts or ()
+    if not docs:
+        return default()
+    key = (id(game), tuple(d.digest for d in docs))
+    if key not in _OF:
+        if len(_OF) > 64:
+            _OF.clear()
+        base = default()
+        geo = dataclasses.replace(
+            base,
+            sizes=dict(base.sizes),
+            layouts=dict(base.layouts),
+            files=list(base.files),
+            diagnostics=list(base.diagnostics),
+        )
+        for doc in docs:
+            _layouts(doc.doc, geo, dict(base.layouts))
+        _OF[key] = (game, geo)
+    return _OF[key][1]
+
+
+_OF: dict[tuple[int, tuple[str, ...]], tuple[Game, Geometry]] = {}
+
+
 def _length(doc: Document, path: tuple[str | int, ...], value: Any) -> float:
     return parse(value)
 
 
-def _layouts(doc: Document, geo: Geometry) -> None:
+def _layouts(doc: Document, geo: Geometry, shipped: dict[str, Layout] | None = None) -> None:
+    """The sizes and layouts of one document into `geo`; a game's own may extend the
+    `shipped` ones."""
+    shipped = shipped or {}
     data = doc.data
-    for name, s in data["sizes"].items():
+    for name, s in data.get("sizes", {}).items():
         geo.sizes[name] = Size(
             name,
             parse(s["width"]),
@@ -164,30 +218,41 @@ def _layouts(doc: Document, geo: Geometry) -> None:
         )
     raw: dict[str, dict[str, Any]] = data["layouts"]
     resolving: list[str] = []
+    done: dict[str, Layout | None] = {}
 
     def resolve(name: str) -> Layout | None:
-        if name in geo.layouts:
-            return geo.layouts[name]
+        if name in done:
+            return done[name]
         spec = raw[name]
         boxes: dict[str, Box] = {}
         size_name = spec.get("size")
         if "extends" in spec:
             parent = spec["extends"]
-            if parent not in raw or parent in resolving:
-                problem = "extends itself" if parent in resolving else f"unknown layout '{parent}'"
+            base: Layout | None
+            if parent not in raw and parent in shipped:
+                base = shipped[parent]  # a game's layout extends a shipped one
+            elif parent not in raw or parent in resolving or parent == name:
+                problem = (
+                    "extends itself"
+                    if parent in resolving or parent == name
+                    else f"extends '{parent}', which is no layout"
+                )
                 geo.diagnostics.append(
                     doc.diag(
                         ("layouts", name, "extends"),
                         "E204",
                         f"layout '{name}' {problem}",
-                        did_you_mean(parent, raw),
+                        did_you_mean(parent, [*raw, *shipped]),
                     )
                 )
+                done[name] = None
                 return None
-            resolving.append(name)
-            base = resolve(parent)
-            resolving.pop()
+            else:
+                resolving.append(name)
+                base = resolve(parent)
+                resolving.pop()
             if base is None:
+                done[name] = None
                 return None
             boxes = dict(base.boxes)
             size_name = size_name or base.size.name
@@ -200,12 +265,26 @@ def _layouts(doc: Document, geo: Geometry) -> None:
                     did_you_mean(str(size_name), geo.sizes),
                 )
             )
+            done[name] = None
             return None
         for box_name, b in spec.get("boxes", {}).items():
             prev = boxes.get(box_name)
-            boxes[box_name] = _box(doc, name, box_name, b, prev)
+            box = _box(doc, name, box_name, b, prev)
+            if box.style is not None and box.style.face not in fonts.FACES:
+                geo.diagnostics.append(
+                    doc.diag(
+                        ("layouts", name, "boxes", box_name, "face"),
+                        "E204",
+                        f"box '{box_name}': no font face '{box.style.face}'",
+                        did_you_mean(box.style.face, fonts.FACES)
+                        or f"faces: {', '.join(fonts.FACES)}",
+                    )
+                )
+                box = dataclasses.replace(box, style=dataclasses.replace(box.style, face="sans"))
+            boxes[box_name] = box
         layout = Layout(name, geo.sizes[size_name], boxes)
         geo.layouts[name] = layout
+        done[name] = layout
         return layout
 
     for name in raw:
@@ -231,6 +310,14 @@ def _box(doc: Document, layout: str, name: str, b: dict[str, Any], prev: Box | N
             leading=b.get("leading", base.leading),
             align=b.get("align", base.align),
         )
+
+    def bind(key: str) -> Any:
+        if key in b:
+            return b[key]
+        if key in ("text", "field") and ("text" in b or "field" in b):
+            return None  # one replaces the other
+        return getattr(prev, key) if prev else None
+
     return Box(
         name,
         get("x", 0),
@@ -239,6 +326,11 @@ def _box(doc: Document, layout: str, name: str, b: dict[str, Any], prev: Box | N
         get("h", 0),
         style,
         Src.at(doc, ("layouts", layout, "boxes", name)),
+        shape=bind("shape"),
+        text=bind("text"),
+        field=bind("field"),
+        fill=bind("fill"),
+        colour=bind("colour"),
     )
 
 

@@ -26,11 +26,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from pathlib import Path
 
 import yaml
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import resources
 from pnp.content.model import Src
 from pnp.render import fonts, glyphs
 from pnp.render.units import UnitError, parse
@@ -74,7 +74,7 @@ class Floors:
         return self.rules if box in self.rules_boxes else self.label
 
 
-LAYOUTS = Path(__file__).resolve().parents[3] / "templates" / "layouts" / "components.yaml"
+LAYOUTS = resources.TEMPLATES / "layouts" / "components.yaml"
 
 
 @cache

@@ -13,10 +13,11 @@ from typing import Any
 
 import yaml
 
+from pnp import resources
 from pnp.render import fonts
 from pnp.render.units import parse
 
-STYLE_FILE = Path(__file__).resolve().parents[3] / "templates" / "rulebook" / "style.yaml"
+STYLE_FILE = resources.TEMPLATES / "rulebook" / "style.yaml"
 
 
 class StyleError(ValueError):
