@@ -231,7 +231,10 @@ def test_ink_saver_renders_differently() -> None:
 
 
 def test_registered_with_the_build() -> None:
-    assert boards.outputs in renderers()
+    """Diplomatic Immunity's ruleset brings the boards; a content-only game has none."""
+    assert boards.outputs in renderers(load_game(CONTENT, "diplomatic-immunity").game)
+    plain = load_game(ROOT / "tests" / "fixtures" / "valid", "orchard").game
+    assert boards.outputs not in renderers(plain)
 
 
 def test_nothing_for_a_game_without_characters() -> None:

@@ -295,6 +295,6 @@ def test_only_for_games_with_pieces() -> None:
     assert [o.path for o in only] == ["chips-letter.pdf"]
 
 
-def test_renderer_is_registered() -> None:
-    """`pnp build` runs this renderer."""
-    assert chips.outputs in build.renderers()
+def test_renderer_is_registered(di: Game) -> None:
+    """`pnp build` runs this renderer for Diplomatic Immunity (its ruleset brings it)."""
+    assert chips.outputs in build.renderers(di)

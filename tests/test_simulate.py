@@ -229,17 +229,20 @@ def test_usage_errors_exit_2(
 def test_a_ruleset_without_a_rules_model_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], model: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No rules package, or one without SIMULATION: a clear message and exit 2."""
+    """A ruleset nobody installed, or one registered without a rules model: a clear
+    message and exit 2."""
     info = model.info
     assert info is not None and info.ruleset is not None
     lost = dataclasses.replace(
         model, info=dataclasses.replace(info, ruleset=Ref("no-such-game", info.ruleset.src))
     )
-    with pytest.raises(simulate.SimError, match="'no-such-game' has no rules model yet"):
+    with pytest.raises(simulate.SimError, match="no ruleset 'no-such-game' is installed"):
         simulate.simulation_for(lost)
-    import pnp.rules.diamond_heist as package
+    from pnp import rulesets
 
-    monkeypatch.delattr(package, "SIMULATION")
+    plugin = rulesets.registry()["diamond-heist"]
+    bare = dataclasses.replace(plugin, simulation=None)
+    monkeypatch.setattr(rulesets, "get", lambda name: bare if name == "diamond-heist" else None)
     status, _, err = run_pnp(capsys, "sim", "diamond-heist", "--content", str(CONTENT))
     assert status == 2 and "has no rules model for simulation" in err
 

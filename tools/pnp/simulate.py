@@ -9,7 +9,6 @@ worker processes, and `pnp replay --seed` replays any one of them.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import signal
 import time
@@ -35,22 +34,14 @@ def simulation_for(model: Model) -> Simulation:
     ruleset = model.info.ruleset.id if model.info and model.info.ruleset else None
     if ruleset is None:
         raise SimError(f"'{model.id}' names no ruleset, so there is no rules model to simulate")
-    name = f"pnp.rules.{ruleset.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            raise SimError(
-                f"the ruleset '{ruleset}' has no rules model yet (no package {name})"
-            ) from None
-        raise
-    found = getattr(module, "SIMULATION", None)
-    if found is None:
-        raise SimError(
-            f"the ruleset '{ruleset}' has no rules model for simulation yet "
-            f"({name} has no SIMULATION)"
-        )
-    return found  # type: ignore[no-any-return]
+    from pnp import rulesets
+
+    plugin = rulesets.get(ruleset)
+    if plugin is None:
+        raise SimError(f"no ruleset '{ruleset}' is installed, so there is no rules model")
+    if plugin.simulation is None:
+        raise SimError(f"the ruleset '{ruleset}' has no rules model for simulation yet")
+    return plugin.simulation()
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,10 +85,13 @@ KINDS: dict[str, Kind] = {
 }
 
 Rules = DIRules | HeistRules
-RULESETS: dict[str, Callable[[Document], Rules]] = {
-    "diplomatic-immunity": DIRules.build,
-    "diamond-heist": HeistRules.build,
-}
+
+
+def _rulesets() -> list[str]:
+    """The names of the registered rulesets (`pnp.rulesets`)."""
+    from pnp import rulesets
+
+    return sorted(rulesets.registry())
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +229,8 @@ def load_game(content: Path, game_id: str) -> Loaded:
             )
         )
     ruleset = games[0].data.get("ruleset") if games else None
-    if isinstance(ruleset, str) and ruleset not in RULESETS and _ruleset_ok(ruleset):
-        known = sorted(RULESETS)
+    known = _rulesets()
+    if isinstance(ruleset, str) and ruleset not in known and _ruleset_ok(ruleset):
         out.diagnostics.append(
             games[0].diag(
                 ("ruleset",),
@@ -237,7 +240,7 @@ def load_game(content: Path, game_id: str) -> Loaded:
             )
         )
         damaged.add("rules")
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in known:
         ruleset = None
 
     seen: dict[str, Document] = {}
@@ -268,8 +271,7 @@ def load_game(content: Path, game_id: str) -> Loaded:
                         ("kind",),
                         "E204",
                         "a rules document, but the game names no ruleset",
-                        f"add 'ruleset:' to {games[0].display}: "
-                        f"one of {', '.join(sorted(RULESETS))}",
+                        f"add 'ruleset:' to {games[0].display}: one of {', '.join(known)}",
                     )
                 )
             damaged.add("rules")
@@ -359,8 +361,11 @@ def _build(
     parts: dict[str, Any] = {}
     info = GameInfo.build(game_id, one["game"]) if "game" in one else None
     parts["info"] = info
-    if "rules" in one and ruleset in RULESETS:
-        parts["rules"] = RULESETS[ruleset](one["rules"])
+    from pnp import rulesets
+
+    plugin = rulesets.get(ruleset)
+    if "rules" in one and plugin is not None:
+        parts["rules"] = plugin.build_rules(one["rules"])
     rules = parts.get("rules")
 
     def limit(archetype: str | None = None, immunity: bool = True) -> int:

@@ -187,17 +187,21 @@ def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]
 Renderer = Callable[[Game, Geometry, Options], list[Output]]
 
 
-def renderers() -> list[Renderer]:
-    """Every product renderer; each returns nothing for a game it does not apply to."""
-    from pnp.render import boards, chips, heist, rulebook
+def renderers(game: Game) -> list[Renderer]:
+    """The product renderers of a game: its cards, what its ruleset alone has (boards,
+    chips, reference cards), its rulebooks. Each returns nothing where it does not apply."""
+    from pnp import rulesets
+    from pnp.render import rulebook
 
-    return [card_outputs, boards.outputs, chips.outputs, heist.outputs, rulebook.outputs]
+    plugin = rulesets.get(game.info.ruleset.id if game.info and game.info.ruleset else None)
+    own = list(plugin.renderers()) if plugin is not None else []
+    return [card_outputs, *own, rulebook.outputs]
 
 
 def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     """Every file of one game, in memory."""
     outputs: list[Output] = []
-    for render in renderers():
+    for render in renderers(game):
         outputs += render(game, geo, opts)
     if opts.png:
         from pnp.render import png
