@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.checks import fit
 from pnp.content.project import Game
-from pnp.render import fonts, glyphs
+from pnp.render import fonts, glyphs, palette
 from pnp.render.cards import Theme
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top in page points
@@ -217,7 +217,7 @@ def _suits_noted() -> Iterator[None]:
         if not isinstance(canvas, Recorder):
             original(canvas, which, x, baseline, size, colour)
             return
-        fill = colour or (glyphs.RED if which in "♥♦" else glyphs.BLACK)
+        fill = colour or (palette.RED if which in "♥♦" else palette.INK)
         canvas.note(which, "suit", size, x, baseline, glyphs.suit_width(size), _rgb(fill))
         if canvas.mode == "ground":
             return

@@ -24,7 +24,7 @@ from pnp.content.assets import Unusable, art, svg, used_credits, uses
 from pnp.content.credits import art_key
 from pnp.content.project import Game, load_game
 from pnp.content.snapshot import File
-from pnp.render import cards, geometry
+from pnp.render import cards, geometry, palette
 from pnp.render.art import mix
 from tests.conftest import CONTENT, FIXTURES, check_json, run_pnp
 
@@ -203,7 +203,7 @@ def test_one_coloured_svg_takes_the_cards_colours(tmp_path: Path) -> None:
     game = load_game(game_dir.parent, "mini-cards").game
     card = next(c for c in game.cards or () if c.art)
     layout = cards.layout_for(card, GEO.layouts)
-    colour = mix(cards.deck_colour(game, card), cards.INK, 0.25)
+    colour = mix(cards.deck_colour(game, card), palette.INK, 0.25)
     red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     stream = _stream(_face(cards.draw_front, game, card, layout, cards.Theme()))
     assert f"{_num(red)} {_num(green)} {_num(blue)} rg" in stream

@@ -21,14 +21,13 @@ from pnp.diff.output import show
 from pnp.diff.review import GameDiff, Review
 from pnp.render import fonts, glyphs, pdf
 from pnp.render.geometry import Size
+from pnp.render.palette import INK, MUTED
 from pnp.render.text import SUITS
 from pnp.render.units import mm
 
 WIDTH, HEIGHT = mm(297), mm(210)  # A4, landscape
 MARGIN = mm(12)
 GAP = mm(10)
-INK = "#1d1d1b"
-MUTED = "#6d655c"
 RULE = "#c9c0b0"
 SIDES = {  # (label, frame, highlight fill, highlight ink)
     "-": ("BEFORE", "#b3261e", "#f6c9c4", "#8a1c12"),

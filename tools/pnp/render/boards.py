@@ -29,8 +29,9 @@ from pnp.render import fonts, icons, pdf, sheets
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
 from pnp.render.build import Options, Output
-from pnp.render.cards import INK, PAPER, WHITE, Theme
+from pnp.render.cards import Theme
 from pnp.render.geometry import Box, Geometry, Layout, Paper, Size
+from pnp.render.palette import GOLD, GOLD_DEEP, GOLD_ON_CREAM, INK, MUTED_ON_TINT, PAPER, WHITE
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm, to_mm
 
@@ -49,13 +50,10 @@ PALETTE = (
     "#454b8c",
     "#7b2d26",
     "#556b2f",
-    "#7d6218",
+    GOLD_ON_CREAM,
 )
-GOLD = "#c9a227"
-GOLD_DARK = "#8d6e12"
 HEAT = icons.HEAT
 TAB_HEAT = "#c73e13"  # the Heat orange a shade darker, under a Limit tab's white type
-MUTED = "#655e55"  # quiet type (notes, the footer), still 4.5:1 on the chip slots' tint
 # The Heat track's numbers warm from tan to deep red as Heat rises, each at least 3:1 on its
 # box (large type); a box past every Limit fades its number, never below that.
 TRACK_COOL, TRACK_HOT, PAST_LIMIT_FADE = "#9a7650", "#8a2a0a", 0.3
@@ -519,7 +517,7 @@ def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box, them
     canvas.saveState()
     # frame
     canvas.setFillColor(WHITE if ink else GOLD)
-    canvas.setStrokeColor(INK if ink else GOLD_DARK)
+    canvas.setStrokeColor(INK if ink else GOLD_DEEP)
     canvas.setLineWidth(0.8)
     canvas.circle(cx, cy, r, stroke=1, fill=1)
     inner = r - mm(1.6)
@@ -737,7 +735,7 @@ def _limits(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> N
         cx = box.x + mm(6.5)
         s = mm(6)
         colour = INK if ink else (face.colour if not broken else HEAT)
-        shield(canvas, cx, cy, s, WHITE if ink else colour, INK if ink else GOLD_DARK, broken)
+        shield(canvas, cx, cy, s, WHITE if ink else colour, INK if ink else GOLD_DEEP, broken)
         # the number on a medallion over the shield (and over the crack)
         canvas.setFillColor(WHITE if ink else _mix(colour, "#000000", 0.2))
         canvas.setStrokeColor(INK if ink else PAPER)
@@ -800,7 +798,7 @@ def _panel(
     x0, x1 = head.x - mm(3.2), head.x + head.w + mm(1.6)
     y_top, y_bottom = _y(size, head.y - mm(1)), _y(size, body.y + body.h + mm(0.8))
     signature = which == "signature"
-    accent = GOLD_DARK if signature else face.colour
+    accent = GOLD_DEEP if signature else face.colour
     canvas.saveState()
     canvas.setFillColor(WHITE if ink else PANEL)
     canvas.setStrokeColor(INK if ink else _mix(accent, PAPER, 0.55))
@@ -899,7 +897,7 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
             what=f"the {label} slot's name on the boards",
             box=box,
         )
-        canvas.setFillColor(INK if ink else MUTED)
+        canvas.setFillColor(INK if ink else MUTED_ON_TINT)
         _label(
             canvas,
             note,
@@ -977,7 +975,7 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
             rise=0.35,
         )
         if i == face.heat_after:
-            canvas.setFillColor(MUTED)
+            canvas.setFillColor(MUTED_ON_TINT)
             _label(
                 canvas,
                 "back here after a Scandal",
@@ -1070,7 +1068,7 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     right = f"Board {face.number} of {face.boards} · {face.archetype.name} · {side} side"
     middle = SCANDAL_REMINDER
     edge = max(fonts.width(left, font, font_size), fonts.width(right, font, font_size))
-    canvas.setFillColor(MUTED)
+    canvas.setFillColor(MUTED_ON_TINT)
     floor = box.style.min_size
     _label(
         canvas,

@@ -30,6 +30,7 @@ from pnp.content.text import TextError, Texts
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
 from pnp.render.geometry import Box, Layout, Size
+from pnp.render.palette import INK, PAPER, WHITE
 from pnp.render.units import mm
 
 if TYPE_CHECKING:
@@ -46,9 +47,6 @@ DEFAULTS: dict[str, tuple[str, str | None]] = {
     "flavour": ("text", "{{ flavour }}"),
     "footer": ("text", "{{ game }} · {{ deck }} · ×{{ count }}"),
 }
-PAPER = "#f6f0e3"
-INK = "#1d1d1b"
-WHITE = "#ffffff"
 RING = mm(0.6)
 
 

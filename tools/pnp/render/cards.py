@@ -34,11 +34,8 @@ from pnp.render.art import Rect as Rect
 from pnp.render.art import draw_art as draw_art
 from pnp.render.art import mix as _mix
 from pnp.render.geometry import Box, Layout, Size
+from pnp.render.palette import INK, MUTED, PAPER, WHITE
 from pnp.render.units import mm
-
-PAPER = "#f7f1e3"
-INK = "#1d1d1b"
-WHITE = "#ffffff"
 
 DECK_COLOURS = {
     "street": "#7b2d26",
@@ -420,7 +417,7 @@ def _footer_line(
     the box), and a note on the right in the room that leaves."""
     box = layout.box("footer")
     y = size.height - box.y - box.h + mm(0.6)
-    canvas.setFillColor("#6d655c")
+    canvas.setFillColor(MUTED)
     label = game.info.label if game.info else game.id
     left = _line(
         box,
@@ -718,7 +715,7 @@ def draw_goal(
     box = layout.box("doors")
     y = size.height - box.y - mm(1.5)
     canvas.setFont(fonts.font("sans-bold"), 6)
-    canvas.setFillColor("#6d655c")
+    canvas.setFillColor(MUTED)
     canvas.drawCentredString(size.width / 2, y, "YOUR DOORS OUT")
     for ref in goal.doors:
         y -= mm(4.3)

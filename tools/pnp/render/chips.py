@@ -40,6 +40,7 @@ from pnp.render import fonts, icons, pdf, sheets
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
 from pnp.render.geometry import Marks, Paper
+from pnp.render.palette import INK, MUTED, PAPER, WHITE
 from pnp.render.sheets import Rect
 from pnp.render.units import PT_PER_IN, mm
 
@@ -48,12 +49,9 @@ if TYPE_CHECKING:
     from pnp.render.build import Options, Output
     from pnp.render.geometry import Geometry
 
-PAPER = "#f7f1e3"
-INK = "#1d1d1b"
-WHITE = "#ffffff"
 FAVOR = "#8a6d1d"  # the Bribes and Favors deck colour
 SCANDAL = "#b71c1c"
-CUT = "#1d1d1b"
+CUT = INK
 
 QUARTER = mm(24.26)
 ROUND, SQUARE = "round", "square"
@@ -624,7 +622,7 @@ def _scandal(ink_saver: bool, game: Game, item: Item) -> DrawPiece:
             cx,
             cy + half * 0.05,
             half * 0.55,
-            "#6d655c" if not ink_saver else INK,
+            MUTED if not ink_saver else INK,
             ink_saver,
         )
         # a rubber stamp across the news

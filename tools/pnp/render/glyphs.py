@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-RED = "#c62828"
-BLACK = "#1d1d1b"
+from pnp.render.palette import INK, RED
 
 
 def suit_width(size: float) -> float:
@@ -19,7 +18,7 @@ def suit(
     """Draw ♠ ♥ ♦ or ♣ with its left edge at x, sitting on the baseline."""
     s = size * 0.68
     cx, cy = x + suit_width(size) / 2, baseline + s * 0.5
-    fill = colour or (RED if which in "♥♦" else BLACK)
+    fill = colour or (RED if which in "♥♦" else INK)
     canvas.saveState()
     canvas.setFillColor(fill)
     canvas.setStrokeColor(fill)

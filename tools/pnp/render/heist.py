@@ -28,8 +28,20 @@ from pnp.content.model import Src
 from pnp.render import glyphs, icons, sheets
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
-from pnp.render.cards import FOOTER_GAP, INK, PAPER, WHITE, Theme
+from pnp.render.cards import FOOTER_GAP, Theme
 from pnp.render.geometry import Box, Layout, Size
+from pnp.render.palette import (
+    FELT,
+    FELT_DARK,
+    GOLD,
+    GOLD_LIGHT,
+    GOLD_ON_CREAM,
+    INK,
+    MUTED,
+    PAPER,
+    RED,
+    WHITE,
+)
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm
 
@@ -38,13 +50,7 @@ if TYPE_CHECKING:
     from pnp.render.build import Options, Output
     from pnp.render.geometry import Geometry
 
-FELT = "#0f4a37"  # card-table green: bands, frames, medallions, backs
-FELT_DARK = "#0a3326"
-GOLD = "#c9a227"
-GOLD_DARK = "#7d6218"  # gold that reads on cream (5:1, WCAG's 4.5:1 for small type)
-GOLD_LIGHT = "#ecd58a"  # gold that reads on felt
 TINT = "#e4ebdf"  # alternate table rows
-MUTED = "#6d655c"  # footers and quiet text
 
 REFERENCE = "Reference cards"
 DECK = "Printable deck"
@@ -761,7 +767,7 @@ def draw_setup(canvas: Canvas, size: Size, game: Game, layout: Layout, theme: Th
             box.x,
             top - mm(0.6),
             box.w,
-            INK if theme.ink_saver else GOLD_DARK,
+            INK if theme.ink_saver else GOLD_ON_CREAM,
             what="the variants' heading",
             box=replace(box, name="variants heading"),
         )
@@ -958,7 +964,7 @@ def draw_roles(
                 tag_x,
                 cy + s * 0.85 * 1.18 / 2 - s * 0.05,
                 box.w,
-                INK if theme.ink_saver else GOLD_DARK,
+                INK if theme.ink_saver else GOLD_ON_CREAM,
                 what=f"the tag of the role '{block.role.name}'",
                 box=heading,
                 src=block.role.src,
@@ -1060,7 +1066,7 @@ def draw_piece(
     role and how it wins."""
     _ground(canvas, size, theme.fill(PAPER))
     _frame(canvas, size, theme, size.height - size.safe + mm(0.8))
-    colour = glyphs.RED if card.suit.red else glyphs.BLACK
+    colour = RED if card.suit.red else INK
     index = layout.box("index")
     for turn in (0, 180):
         canvas.saveState()
@@ -1088,7 +1094,7 @@ def draw_piece(
         layout.box("kicker"),
         f"the kind line of '{title}'",
         kind,
-        INK if theme.ink_saver else GOLD_DARK,
+        INK if theme.ink_saver else GOLD_ON_CREAM,
         src=role.src if role else piece.src,
     )
     _text(
@@ -1147,7 +1153,7 @@ class BackLook:
 
 BACKS = {
     "deck": BackLook(FELT, FELT_DARK, GOLD, GOLD_LIGHT, "lattice", "gem"),
-    "reference": BackLook(GOLD, GOLD_DARK, FELT, FELT_DARK, "stripes", "crown"),
+    "reference": BackLook(GOLD, GOLD_ON_CREAM, FELT, FELT_DARK, "stripes", "crown"),
 }
 
 

@@ -12,17 +12,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.cards import Card, CardKind
 from pnp.render import text as rtext
+from pnp.render.palette import GOLD, GOLD_DEEP, INK, WHITE
 
-WHITE = "#ffffff"
-INK = "#1d1d1b"
 HEAT = "#d84315"
-GOLD = "#c9a227"
 # The badges' inks: the flame on the Heat disc and the number on it, the coin's rim and its
 # value. Each number is at least 4.5:1 on what it sits on (tests/test_ink_saver_contrast.py).
 FLAME = "#ffcc80"
 FLAME_INK_SAVER = "#d9d9d9"  # light: the number is on it, black (never on a black flame)
 HEAT_NUMBER = "#5d1a00"
-COIN_RIM = "#8d6e12"
+COIN_RIM = GOLD_DEEP
 COIN_VALUE = "#3e2f00"
 
 TYPE_ICONS = {"smuggling": "crate", "fraud": "ledger", "espionage": "eye", "vice": "dice"}

@@ -51,6 +51,7 @@ from pnp.diagnostics import Severity
 from pnp.render import cards as card_faces
 from pnp.render import fonts, glyphs
 from pnp.render.art import art_size, draw_art
+from pnp.render.palette import INK
 from pnp.render.units import mm
 from pnp.rulebook import book as rb
 from pnp.rulebook import cover, figures, pages
@@ -225,7 +226,7 @@ class _Flow:
         self.edition = style.illustrated if edition == ILLUSTRATED else style.text
         self.illustrated = edition == ILLUSTRATED
         self.ink_saver = ink_saver
-        self.accent = "#1d1d1b" if ink_saver or not self.illustrated else style.accent(game.id)
+        self.accent = INK if ink_saver or not self.illustrated else style.accent(game.id)
         self.colours = self.edition.colours
         self.styles = {name: self._style(name) for name in self.edition.types}
         self.styles["head-on-accent"] = ParagraphStyle(

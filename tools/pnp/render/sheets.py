@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts
 from pnp.render.geometry import Imposition, Marks, Paper, Size
+from pnp.render.palette import RED
 from pnp.render.units import mm
 
 # draw(canvas, size) draws one face with its trim's bottom-left at (0, 0), its background
@@ -864,7 +865,7 @@ def registration_pages(
         shift = offset if side == "back" else (0.0, 0.0)
         canvas.saveState()
         canvas.translate(*shift)
-        canvas.setStrokeColor("#000000" if side == "front" else "#c62828")
+        canvas.setStrokeColor("#000000" if side == "front" else RED)
         canvas.setLineWidth(0.35)
         for r in targets:
             cx, cy = r.x + r.w / 2, r.y + r.h / 2

@@ -33,6 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp import resources
 from pnp.content.model import Src
 from pnp.render import fonts, glyphs
+from pnp.render.palette import INK
 from pnp.render.units import UnitError, parse
 
 SUITS = "♠♥♦♣"
@@ -48,7 +49,7 @@ class Style:
     min_size: float = 8.0
     leading: float = 1.18  # line height as a multiple of the size
     align: str = "left"  # left or center
-    colour: str = "#1d1d1b"
+    colour: str = INK
     paragraph_gap: float = 0.35  # extra space between paragraphs, in lines
 
 

@@ -22,17 +22,12 @@ from reportlab.platypus import Flowable, Paragraph
 
 from pnp.content.heist import HeistRules
 from pnp.content.project import Game
-from pnp.render import fonts, glyphs
+from pnp.render import fonts
 from pnp.render.geometry import Size
+from pnp.render.palette import GOLD, GOLD_LIGHT, INK, PAPER, RED, WHITE
 from pnp.render.units import mm
 from pnp.rulebook.faces import DrawFace
 from pnp.rulebook.figures import CardFan, sketching
-
-WHITE = "#ffffff"
-INK = "#1d1d1b"
-PAPER = "#f7f1e3"
-GOLD = "#c9a227"
-GOLD_LIGHT = "#ecd58a"
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -47,7 +42,7 @@ def game_colours(game: Game) -> list[str]:
     and black (the colours of a standard deck's faces)."""
     seats = game.components.seats if game.components else ()
     colours = [s.colour for s in seats] or [t.colour for t in game.crime_types or ()]
-    return colours or [glyphs.RED, GOLD, glyphs.BLACK, GOLD, glyphs.RED]
+    return colours or [RED, GOLD, INK, GOLD, RED]
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,13 +27,13 @@ from pnp.content.project import Game
 from pnp.render import cards as card_faces
 from pnp.render import fonts
 from pnp.render.geometry import Geometry, Layout, Size
+from pnp.render.palette import FELT, GOLD_LIGHT, MUTED, WHITE
 from pnp.render.units import mm
 from pnp.rulebook.cover import mix
 from pnp.rulebook.figures import sketching
 from pnp.rulebook.setup_plan import SLOTS, TRACK, Seat, TablePlan, TreasurePlan, one
 
 Money = Callable[[int], str]
-WHITE = "#ffffff"
 
 
 class SetupDiagram(Flowable):
@@ -357,14 +357,14 @@ class SetupDiagram(Flowable):
         rx = left / 2 - mm(12)
         ry = min(rx * 0.7, h / 2 - mm(16))
         c.saveState()
-        c.setFillColor(WHITE if ink else mix(heist.FELT, WHITE, 0.82))
-        c.setStrokeColor(self.ink if ink else heist.FELT)
+        c.setFillColor(WHITE if ink else mix(FELT, WHITE, 0.82))
+        c.setStrokeColor(self.ink if ink else FELT)
         c.setLineWidth(1.4)
         c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=1, fill=1)
         c.restoreState()
         n = plan.players
         # the treasure's way round: clockwise, from the Boss's left
-        self._arc(c, cx, cy, rx * 0.72, ry * 0.6, -118, -418, self.ink if ink else heist.FELT)
+        self._arc(c, cx, cy, rx * 0.72, ry * 0.6, -118, -418, self.ink if ink else FELT)
         self._label(c, "clockwise", cx, cy + ry * 0.6 + mm(1.6), 6.5, "centre", mm(30))
         for k in range(n):
             a = math.radians(-90 - k * 360 / n)
@@ -372,15 +372,13 @@ class SetupDiagram(Flowable):
             boss = k == 0
             r = mm(5.2) if boss else mm(4)
             c.saveState()
-            c.setFillColor(WHITE if ink else (heist.FELT if boss else WHITE))
-            c.setStrokeColor(self.ink if ink else heist.FELT)
+            c.setFillColor(WHITE if ink else (FELT if boss else WHITE))
+            c.setStrokeColor(self.ink if ink else FELT)
             c.setLineWidth(1)
             c.circle(sx, sy, r, stroke=1, fill=1)
             c.restoreState()
             if boss:
-                heist.icon(
-                    c, "crown", sx, sy + mm(0.3), r * 0.55, self.ink if ink else heist.GOLD_LIGHT
-                )
+                heist.icon(c, "crown", sx, sy + mm(0.3), r * 0.55, self.ink if ink else GOLD_LIGHT)
                 self._label(c, "Boss", sx, sy - r - mm(3.2), 7, "centre", mm(20), bold=True)
             else:
                 self._label(c, str(k), sx, sy - 2.6, 8, "centre", r * 2, bold=True)
@@ -682,7 +680,7 @@ def _chip(c: Canvas, piece: Any, cx: float, cy: float, half: float) -> None:
     c.clipPath(path, stroke=0, fill=0)
     piece.front(c, 0, 0, real)
     c.restoreState()
-    c.setStrokeColor("#6d655c")
+    c.setStrokeColor(MUTED)
     c.setLineWidth(0.4 / k)  # 0.4 pt as printed
     c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
