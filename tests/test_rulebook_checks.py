@@ -13,8 +13,8 @@ from pnp.checks.rulebook import typed_numbers
 from pnp.content.model import Currency
 from pnp.content.project import load_game
 from pnp.diagnostics import Diagnostic
+from pnp.english import nth, plural, share, times, word
 from pnp.rulebook import book as rb
-from pnp.rulebook.context import nth, plural, share, times, word
 from pnp.rulebook.document import Heading, Para
 from tests.conftest import CONTENT, FIXTURES
 

@@ -19,8 +19,9 @@ from pnp.content.cards import CardKind
 from pnp.content.examples import Example, ExampleStep, Fact
 from pnp.content.project import Game as Model
 from pnp.content.project import load_game
+from pnp.english import word
 from pnp.rulebook import book as rb
-from pnp.rulebook.context import fact_value, word
+from pnp.rulebook.context import fact_value
 from pnp.rulebook.document import Para
 from pnp.rules.diplomatic_immunity.bots import HeuristicBot
 from pnp.rules.diplomatic_immunity.game import Game

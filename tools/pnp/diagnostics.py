@@ -12,6 +12,8 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from pnp.english import count
+
 
 class Severity(enum.StrEnum):
     """How bad a problem is: errors fail `pnp check`, warnings only fail it with `--strict`."""
@@ -193,15 +195,11 @@ def counts(diagnostics: Sequence[Diagnostic]) -> tuple[int, int]:
     return errors, len(diagnostics) - errors
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def summary(diagnostics: Sequence[Diagnostic], files: int, explained: int = 0) -> str:
     """The closing line: `2 errors, 1 warning in 14 files`, and how many findings rulings
     explain (warnings, and never-used things of a simulation)."""
     errors, warnings = counts(diagnostics)
-    line = f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')} in {_plural(files, 'file')}"
+    line = f"{count(errors, 'error')}, {count(warnings, 'warning')} in {count(files, 'file')}"
     if explained:
         line += f" ({explained} explained by rulings)"
     return line

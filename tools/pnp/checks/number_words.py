@@ -34,9 +34,10 @@ from pnp.content.cards import Text
 from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
+from pnp.english import NTH, SHARES, nth, share, times, word
 from pnp.rulebook import book as rb
 from pnp.rulebook import sources as rb_sources
-from pnp.rulebook.context import NTH, SHARES, Context, TemplateError, nth, share, times, word
+from pnp.rulebook.context import Context, TemplateError
 
 FILTERS: dict[str, Callable[..., str]] = {"word": word, "nth": nth, "share": share, "times": times}
 # `{{ expression|word }}`, possibly then `|cap`: the expression and the filter.

@@ -41,7 +41,7 @@ from pnp.content.project import Game
 from pnp.content.text import term_fields
 from pnp.content.vocab import TERMS, Param, ParamType
 from pnp.diagnostics import Diagnostic, closest
-from pnp.rulebook.context import word
+from pnp.english import word
 
 _NUMBERS = (ParamType.AMOUNT, ParamType.COUNT, ParamType.DELTA)
 _PARSER = jinja2.Environment()  # only parses: what a template can print is not asked here

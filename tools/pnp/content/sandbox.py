@@ -701,3 +701,22 @@ def template_line(exc: BaseException) -> int:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+_ENVIRONMENTS: dict[tuple[Any, str], Sandbox] = {}
+
+
+def environment(currency: Any, *, what: str, hint: str, **options: Any) -> Sandbox:
+    """The one environment of a kind of template for a game's money (`currency`, with its
+    `format`), made once: every filter of `pnp.english` (word, nth, ordinal, times, plural,
+    cap, share, money), so card text and the rulebook say things alike. `what` names the
+    kind in messages; `options` are jinja's (comment markers, trailing newline)."""
+    from pnp import english
+
+    key = (currency, what)
+    env = _ENVIRONMENTS.get(key)
+    if env is None:
+        env = _ENVIRONMENTS[key] = Sandbox(
+            what=what, hint=hint, filters=english.filters(currency.format), **options
+        )
+    return env

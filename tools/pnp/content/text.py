@@ -16,13 +16,14 @@ from typing import Any
 
 import jinja2
 
+from pnp.content import sandbox
 from pnp.content.model import Currency, Term
 from pnp.content.sandbox import Sandbox, TemplateRefused
 
 TEXT_HINT = (
     "a text prints its own fields, the game's data (rules, game, door(), goal(), "
-    "item(), components(), term(), limit(), crime_types) and the filters money, "
-    "ordinal, times, length, join and map (README: Content)"
+    "item(), components(), term(), limit(), crime_types) and the filters money, word, "
+    "nth, ordinal, times, share, plural, cap, length, join and map (README: Content)"
 )
 
 
@@ -91,37 +92,10 @@ class Texts:
             raise TextError(f"text template error: {exc}") from exc
 
 
-_ENVS: dict[Currency, Sandbox] = {}
-
-
 def _environment(currency: Currency) -> Sandbox:
-    env = _ENVS.get(currency)
-    if env is None:
-        env = Sandbox(
-            what="text template",
-            hint=TEXT_HINT,
-            keep_trailing_newline=False,
-            filters={
-                "money": lambda n: currency.format(int(n)),
-                "ordinal": ordinal,
-                "times": _times,
-            },
-        )
-        _ENVS[currency] = env
-    return env
-
-
-def ordinal(n: int) -> str:
-    """3 -> '3rd'."""
-    n = int(n)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _times(n: int) -> str:
-    """How a multiplier reads in a sentence: 2 -> 'double', 3 -> 'three times'."""
-    words = {1: "once", 2: "double", 3: "three times", 4: "four times", 5: "five times"}
-    return words.get(int(n), f"{int(n)} times")
+    return sandbox.environment(
+        currency, what="text template", hint=TEXT_HINT, keep_trailing_newline=False
+    )
 
 
 def field_names(fields: Mapping[str, Any]) -> list[str]:

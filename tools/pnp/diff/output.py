@@ -16,6 +16,7 @@ from pnp.diff import words
 from pnp.diff.changes import MONEY, TEXT, Change, Field, Value, heading
 from pnp.diff.play import MEASURES, TEST, Move, Play
 from pnp.diff.review import GameDiff, Review
+from pnp.english import count
 
 FORMAT_VERSION = 1
 MARK = {"added": "+", "removed": "-", "changed": "~"}
@@ -48,10 +49,6 @@ def shown_fields(c: Change) -> tuple[Field, ...]:
         and (f.new if c.status == "added" else f.old) != c.name
         and (f.style in (TEXT, MONEY) or f.name in SUMMARY)
     )
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _versions(diff: GameDiff) -> str:
@@ -137,7 +134,7 @@ def _text_play(p: Play) -> list[str]:
         ]
         moved = sum(m.significant for m in p.moves)
         lines.append(
-            f"    {_plural(moved, 'move')} larger than the noise, {len(p.moves) - moved} within it"
+            f"    {count(moved, 'move')} larger than the noise, {len(p.moves) - moved} within it"
         )
     if any(p.broken):
         lines.append(
@@ -190,7 +187,7 @@ def _total(review: Review) -> str:
     if not changed:
         return "no changes (but check data changed)" if review.changed else "no changes"
     n = sum(len(g.changes) for g in changed)
-    return f"{_plural(n, 'change')} in {len(changed)} of {_plural(len(review.games), 'game')}"
+    return f"{count(n, 'change')} in {len(changed)} of {count(len(review.games), 'game')}"
 
 
 def render_text(review: Review) -> str:

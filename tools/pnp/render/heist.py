@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import english
 from pnp.content.assets import back_art, named_art
 from pnp.content.heist import RANKS, HeistRules, Piece, PlayingCard, Role, Suit, Variant
 from pnp.content.model import Src
+from pnp.english import cap
 from pnp.render import glyphs, icons, sheets
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
@@ -136,17 +138,10 @@ def compact_cards(cards: Sequence[PlayingCard]) -> str:
     return " · ".join(f"{', '.join(runs)} {suits}" for runs, suits in groups.items())
 
 
-def _plural(name: str) -> str:
+def _heading(name: str) -> str:
     """A table heading from a piece name: 'undercover agent' -> 'Agents'."""
     word = name.split()[-1] if name.split() else name
-    word = word[:1].upper() + word[1:]
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word if word.endswith("s") else word + "s"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return english.plural(cap(word))
 
 
 def _span(lo: int, hi: int) -> str:
@@ -536,7 +531,7 @@ def treasure_table(game: Game) -> _Table:
     rows: list[tuple[str, str, tuple[int, ...]]] = []
     for piece_id in [*dict.fromkeys(columns), rules.apology_piece.id]:
         piece = pieces.get(piece_id)
-        heading = _plural(piece.name if piece else piece_id)
+        heading = _heading(piece.name if piece else piece_id)
         cards = compact_cards(piece.cards) if piece else ""
         if piece_id == rules.apology_piece.id:
             counts = tuple(a for _, a in setups)
@@ -1016,19 +1011,19 @@ def piece_texts(game: Game, piece: Piece) -> tuple[str, str, str]:
     if piece.id == rules.apology_piece.id:
         return (
             "THE BOSS'S",
-            _cap(piece.name),
+            cap(piece.name),
             "Lies face up before the Boss, never in the treasure.",
         )
     kind = "TREASURE" if piece.id == rules.diamond_piece.id else "ROLE CARD"
     if role is None:
-        return kind, _cap(piece.name), ""
+        return kind, cap(piece.name), ""
     if role.variant:
         names = {v.id: v.name for v in rules.variants}
         kind += f" · {names.get(role.variant.id, role.variant.id).upper()} VARIANT"
     text = role.wins
     if role.name.lower() != piece.name.lower():
         text = f"Makes you a **{role.name}**. {role.wins}"
-    return kind, _cap(piece.name), text
+    return kind, cap(piece.name), text
 
 
 def _index(canvas: Canvas, box: Box, card: PlayingCard, colour: str, src: Src) -> None:

@@ -35,6 +35,7 @@ from xml.sax.saxutils import escape
 from pnp.content.cards import Card, CardKind
 from pnp.content.departures import Goal
 from pnp.content.heist import STANDARD_DECK, HeistRules, Piece
+from pnp.english import cap
 from pnp.rulebook.document import (
     Figure,
     Heading,
@@ -68,10 +69,6 @@ def _md(text: str) -> Inline:
 
 def _cell(text: str) -> Inline:
     return Inline.plain(text)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _need(value: Any, what: str) -> Any:
@@ -185,7 +182,7 @@ def departure_cards(ctx: Context) -> BuildNodes:
             # the Use, then the bonus after "Departure:" (on its line, or in the same one)
             use, *bonus = re.split(r"\s+Departure: ", c.text.printed, maxsplit=1)
             use = re.sub(r"^Use:\s*", "", use)
-            rows.append((bold(c.name), _md(_cap(use)), _md(_cap(bonus[0]) if bonus else "")))
+            rows.append((bold(c.name), _md(cap(use)), _md(cap(bonus[0]) if bonus else "")))
         return [
             Table(
                 (_cell("Card"), _cell("Use (your Evening)"), _cell("Departure bonus")),

@@ -53,34 +53,9 @@ from pnp.content.heist import HeistRules
 from pnp.content.model import Currency, Src, Term
 from pnp.content.project import Game
 from pnp.content.rules_di import DIRules
-from pnp.content.text import ordinal, term_fields
+from pnp.content.text import term_fields
 from pnp.diagnostics import closest
 from pnp.rulebook.document import Node, Where
-
-WORDS = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-)
-
 
 RULEBOOK_HINT = "see the template context in the README (Rulebook)"
 
@@ -94,83 +69,6 @@ class TemplateError(Exception):
         super().__init__(message)
         self.message = message
         self.src = src
-
-
-# ---- filters ------------------------------------------------------------------------------
-
-TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-
-
-def word(n: int) -> str:
-    """3 -> 'three', 24 -> 'twenty-four'; a hundred and more stay digits."""
-    n = int(n)
-    if 0 <= n < len(WORDS):
-        return WORDS[n]
-    if 0 < n < 100:
-        return TENS[n // 10] + (f"-{WORDS[n % 10]}" if n % 10 else "")
-    return str(n)
-
-
-NTH = (
-    "zeroth",
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-)
-SHARES = {
-    0.25: "a quarter of",
-    1 / 3: "a third of",
-    0.5: "half",
-    2 / 3: "two thirds of",
-    0.75: "three quarters of",
-    1.0: "all",
-}
-
-
-def nth(n: int) -> str:
-    """3 -> 'third'."""
-    n = int(n)
-    return NTH[n] if 0 <= n < len(NTH) else ordinal(n)
-
-
-def share(x: float) -> str:
-    """A share as words before a noun: 0.5 -> 'half' (half your money)."""
-    for value, words in SHARES.items():
-        if abs(float(x) - value) < 1e-9:
-            return words
-    return f"{round(float(x) * 100)}% of"
-
-
-def times(n: int) -> str:
-    """How a multiplier reads: 2 -> 'double', 3 -> 'three times'."""
-    n = int(n)
-    return {1: "once", 2: "double"}.get(n, f"{word(n)} times")
-
-
-def plural(noun: str, n: int) -> str:
-    """The noun for n things: ('crime', 2) -> 'crimes', ('apology', 2) -> 'apologies'."""
-    if int(n) == 1:
-        return noun
-    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
-        return noun[:-1] + "ies"
-    if noun.endswith(("s", "x", "ch", "sh")):
-        return noun + "es"
-    return noun + "s"
-
-
-def cap(text: str) -> str:
-    """The first letter in capitals, the rest as it is (jinja's `capitalize` lowers it)."""
-    text = str(text)
-    return text[:1].upper() + text[1:]
 
 
 # ---- views --------------------------------------------------------------------------------
@@ -270,32 +168,18 @@ PLACEHOLDER = re.compile(r"<!--pnp-block:(\d+)-->")
 
 # ---- the context --------------------------------------------------------------------------
 
-_ENVS: dict[Currency, sandbox.Sandbox] = {}
-
 
 def _environment(currency: Currency) -> sandbox.Sandbox:
     """The rulebook's environment for one currency, made once, so that what it compiled is
     kept from one filling of a rulebook to the next (check, then build)."""
-    env = _ENVS.get(currency)
-    if env is None:
-        env = _ENVS[currency] = sandbox.Sandbox(
-            what="rulebook template",
-            hint=RULEBOOK_HINT,
-            keep_trailing_newline=True,
-            comment_start_string="{##",
-            comment_end_string="##}",
-            filters={
-                "money": lambda n: currency.format(int(n)),
-                "word": word,
-                "ordinal": ordinal,
-                "times": times,
-                "plural": plural,
-                "cap": cap,
-                "nth": nth,
-                "share": share,
-            },
-        )
-    return env
+    return sandbox.environment(
+        currency,
+        what="rulebook template",
+        hint=RULEBOOK_HINT,
+        keep_trailing_newline=True,
+        comment_start_string="{##",
+        comment_end_string="##}",
+    )
 
 
 class Context:

@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape
 
 from pnp.content.assets import uses
 from pnp.content.project import Game
+from pnp.english import cap
 from pnp.render import fonts
 from pnp.rulebook.document import Heading, Inline, Node, Para, Table, Where
 
@@ -100,7 +101,7 @@ def art_entries(game: Game) -> tuple[Entry, ...]:
                 credit.author,
                 credit.licence,
                 credit.source,
-                (_cap(_join(what)) if what else credit.file)
+                (cap(_join(what)) if what else credit.file)
                 + (f" (changed: {credit.changes})" if credit.changes else ""),
             )
         )
@@ -176,7 +177,3 @@ def nodes(game: Game, taken: Iterable[str] = ()) -> list[Node]:
             Table(tuple(Inline.plain(h) for h in HEADER), rows, (1.2, 1.1, 3.0, 2.0), _WHERE)
         )
     return out
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]

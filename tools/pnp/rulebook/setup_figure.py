@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from pnp.content.project import Game
+from pnp.english import cap
 from pnp.render import cards as card_faces
 from pnp.render import fonts
 from pnp.render.geometry import Geometry, Layout, Size
@@ -415,7 +416,7 @@ class SetupDiagram(Flowable):
         if plan.apologies.count:
             self._label(
                 c,
-                f"{_cap(plan.apologies.label)} ×{plan.apologies.count}",
+                f"{cap(plan.apologies.label)} ×{plan.apologies.count}",
                 ax + cw / 2 + (plan.apologies.count - 1) * mm(1.5),
                 ty + ch + mm(3),
                 6.5,
@@ -456,7 +457,7 @@ class SetupDiagram(Flowable):
             room,
         )
         if plan.apologies.count:
-            from pnp.rulebook.context import plural
+            from pnp.english import plural
 
             self._label(
                 c,
@@ -654,10 +655,6 @@ class _Pieces:
         """The coin of a value."""
         label = money(value)
         return next((p for p in self.all if p.coin and p.key == label), None)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _chip(c: Canvas, piece: Any, cx: float, cy: float, half: float) -> None:

@@ -311,7 +311,7 @@ def setup_diagram(ctx: Context, players: int | None = None) -> BuildNodes:
     """The table after set-up, drawn from the data: each player's board, chips, money, hand
     and Goal, the decks, the clock and the bank (or the Boss, the treasure and its
     apologies), and what goes back in the box; a table of words in the text-only book."""
-    from pnp.rulebook.context import word
+    from pnp.english import word
 
     game = ctx.game
     info = game.info

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pnp.english import count
 from pnp.rules.diamond_heist.actions import (
     HIDE_NOTHING,
     HOLD_FIRE,
@@ -47,12 +48,6 @@ NC = len(CARDS)
 _CARD_ROLE: tuple[Role, ...] = CARDS
 _CLAIMS = (None, Role.THIEF, Role.LOYALIST, Role.AGENT, Role.DRIVER, Role.STREET_KID, Role.GUNMAN)
 _WITH_BOSS = (Role.LOYALIST, Role.GUNMAN)  # win with the Boss, in or out (ruling out-still-wins)
-
-
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def _a(word: str) -> str:
@@ -147,8 +142,8 @@ class Heist:
         self._public: Public | None = None
         if self.trace is not None:
             self._note(
-                f"{n} players; the treasure: {_plural(setup.diamonds, 'diamond')}, "
-                f"{setup.card_text()}; {_plural(setup.apologies, 'apology')} before "
+                f"{n} players; the treasure: {count(setup.diamonds, 'diamond')}, "
+                f"{setup.card_text()}; {count(setup.apologies, 'apology')} before "
                 f"{self.names[0]}"
                 + (f"; variants: {', '.join(setup.variants)}" if setup.variants else "")
             )
@@ -314,7 +309,7 @@ class Heist:
         """The choice as a line of the trace, with the truth behind an answer."""
         who = self.names[self.seat]
         if isinstance(action, Keep):
-            return f"{who} secretly keeps {_plural(action.diamonds, 'diamond')} back"
+            return f"{who} secretly keeps {count(action.diamonds, 'diamond')} back"
         if isinstance(action, Hide):
             if action.card == NO_CARD:
                 return f"{who} hides no role card"
@@ -324,7 +319,7 @@ class Heist:
             what = " and ".join(
                 x
                 for x in (
-                    _plural(d, "diamond") if d else "",
+                    count(d, "diamond") if d else "",
                     f"the {CARDS[c].value} card" if c >= 0 else "",
                 )
                 if x
@@ -361,7 +356,7 @@ class Heist:
     def _role_text(self, seat: int) -> str:
         role = self.role[seat]
         if role is Role.THIEF:
-            return f"a thief with {_plural(self.took_d[seat], 'diamond')}"
+            return f"a thief with {count(self.took_d[seat], 'diamond')}"
         return "not yet anything" if role is None else _a(role.value)
 
     def _possible(self, a: Action) -> bool:
@@ -415,7 +410,7 @@ class Heist:
         if seat == self.n:
             self._note(
                 f"the treasure comes back to {self.names[0]} with "
-                f"{_plural(self.treasure_d, 'diamond')} and "
+                f"{count(self.treasure_d, 'diamond')} and "
                 f"{self.setup.card_text(self.treasure_c)}; "
                 f"{self.setup.diamonds - self.boss_pocket - self.treasure_d} missing"
             )
@@ -431,7 +426,7 @@ class Heist:
         if self.trace is not None:
             self._note(
                 f"{self.names[seat]} gets the treasure: "
-                f"{_plural(self.treasure_d, 'diamond')}, {self.setup.card_text(cards)}"
+                f"{count(self.treasure_d, 'diamond')}, {self.setup.card_text(cards)}"
             )
 
     def _hide(self, card: int) -> None:
@@ -497,7 +492,7 @@ class Heist:
         name = self.names[t]
         if self.broke[t] or role is Role.THIEF:
             d = self.hold_d[t]
-            self.revealed[t] = _plural(d, "diamond") if role is Role.THIEF else "rule-breaker"
+            self.revealed[t] = count(d, "diamond") if role is Role.THIEF else "rule-breaker"
             self.shown_d[t] = d
             self._give_back(t)
             self.out[t] = True
@@ -552,7 +547,7 @@ class Heist:
         # Both are out; a thief's diamonds go back; no apology (ruling after-bang: go on).
         role = self.role[t]
         self.revealed[t] = (
-            _plural(self.hold_d[t], "diamond")
+            count(self.hold_d[t], "diamond")
             if role is Role.THIEF
             else "rule-breaker"
             if self.broke[t]
