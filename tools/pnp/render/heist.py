@@ -437,28 +437,20 @@ def _crown(c: Canvas, x: float, y: float, s: float) -> None:
     c.rect(x - s * 0.9, y - s * 0.85, s * 1.8, s * 0.18, stroke=0, fill=1)
 
 
-ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
-    "gem": _gem,
-    "wheel": _wheel,
-    "crosshair": _crosshair,
-    "bubble": _bubble,
-    "crown": _crown,
-}
+for _name, _shape in (
+    ("gem", _gem),
+    ("wheel", _wheel),
+    ("crosshair", _crosshair),
+    ("bubble", _bubble),
+    ("crown", _crown),
+):
+    icons.register(_name, _shape, line=0.5)
 
 
 def icon(canvas: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
-    """A heist icon (or one of icons.py's) centred at (cx, cy), about 2s across."""
-    if name not in ICONS:
-        icons.draw(canvas, name, cx, cy, s, colour)
-        return
-    canvas.saveState()
-    canvas.setFillColor(colour)
-    canvas.setStrokeColor(colour)
-    canvas.setLineWidth(max(0.5, s * 0.12))
-    canvas.setLineJoin(1)
-    canvas.setLineCap(1)
-    ICONS[name](canvas, cx, cy, s)
-    canvas.restoreState()
+    """An icon of the registry (`icons.ICONS`, these included) centred at (cx, cy), about
+    2s across."""
+    icons.draw(canvas, name, cx, cy, s, colour)
 
 
 def _piece_icon(piece_id: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -64,10 +65,11 @@ def draw(canvas: Canvas, name: str, cx: float, cy: float, s: float, colour: str)
     canvas.saveState()
     canvas.setFillColor(colour)
     canvas.setStrokeColor(colour)
-    canvas.setLineWidth(max(0.6, s * 0.12))
+    icon = ICONS.get(name, ICONS["star"])
+    canvas.setLineWidth(max(icon.line, s * 0.12))
     canvas.setLineJoin(1)
     canvas.setLineCap(1)
-    ICONS.get(name, _star)(canvas, cx, cy, s)
+    icon.shape(canvas, cx, cy, s)
     canvas.restoreState()
 
 
@@ -206,20 +208,44 @@ def flame(c: Canvas, x: float, y: float, s: float) -> None:
     c.drawPath(p, stroke=0, fill=1)
 
 
-ICONS: dict[str, Callable[[Canvas, float, float, float], None]] = {
-    "crate": _crate,
-    "ledger": _ledger,
-    "eye": _eye,
-    "dice": _dice,
-    "shield": _shield,
-    "mask": _mask,
-    "gavel": _gavel,
-    "pawn": _pawn,
-    "plane": _plane,
-    "paper": _paper,
-    "star": _star,
-    "flame": flame,
+Shape = Callable[[Canvas, float, float, float], None]  # (canvas, cx, cy, s), about 2s across
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A drawn icon: its shape, in the colour and line `draw` sets, and the thinnest line
+    it is drawn with (pt)."""
+
+    shape: Shape
+    line: float = 0.6
+
+
+# Every drawn icon, by name: the one registry that cards, chips, boards and the Diamond
+# Heist cards draw from (`register` adds a ruleset's own).
+ICONS: dict[str, Icon] = {
+    name: Icon(shape)
+    for name, shape in (
+        ("crate", _crate),
+        ("ledger", _ledger),
+        ("eye", _eye),
+        ("dice", _dice),
+        ("shield", _shield),
+        ("mask", _mask),
+        ("gavel", _gavel),
+        ("pawn", _pawn),
+        ("plane", _plane),
+        ("paper", _paper),
+        ("star", _star),
+        ("flame", flame),
+    )
 }
+
+
+def register(name: str, shape: Shape, line: float = 0.6) -> None:
+    """Add a drawn icon under a name no other icon has."""
+    if name in ICONS and ICONS[name].shape is not shape:
+        raise ValueError(f"an icon named {name!r} is already registered")
+    ICONS[name] = Icon(shape, line)
 
 
 def heat_badge(
