@@ -31,8 +31,8 @@ def check(game: Game) -> list[Diagnostic]:
         if decl.deck is not None and game.components is not None:
             resolve(decl.deck, "deck", decks, out)
         for spec in decl.fields:
-            if spec.default is not None and (problem := fits(spec, spec.default)):
-                out.append(at(spec.src, "E201", f"the default {problem}"))
+            if spec.default is not None and (wrong := fits(spec, spec.default)):
+                out.append(at(spec.src, "E201", f"the default {wrong[1]}"))
     for card in game.cards or ():
         held = declared(decls, card.deck.id)
         if held is None:
@@ -58,13 +58,9 @@ def check(game: Game) -> list[Diagnostic]:
                     )
                 )
                 continue
-            problem = fits(found, values[name])
-            if problem:
-                code = (
-                    "E201"
-                    if "takes" in problem and "one of" not in problem
-                    else ("E206" if "one of" in problem else "E205")
-                )
+            wrong = fits(found, values[name])
+            if wrong is not None:
+                code, problem = wrong
                 out.append(at(where, code, f"'{card.name}': {name} {problem}"))
         missing = [
             f.name

@@ -71,7 +71,11 @@ def _named(game: Game, geo: geometry.Geometry) -> list[Diagnostic]:
     # a layout the game writes but that could not be made has its own diagnostic
     written = {name for g in game.layouts or () for name in g.doc.data.get("layouts", {})}
     for card in game.cards or ():
-        if card.layout is not None and card.layout not in geo.layouts | dict.fromkeys(written):
+        if (
+            card.layout is not None
+            and card.layout not in geo.layouts
+            and card.layout not in written
+        ):
             out.append(
                 at(
                     card.src,

@@ -167,26 +167,24 @@ def _goal_uses(game: Game) -> Iterator[Use]:
 
 
 def _piece_uses(game: Game) -> Iterator[Use]:
-    """A standard-deck game's roles' and pieces' pictures, when its model names them (an
-    `art` field, as cards have)."""
-    for kind, things in (("role", game.roles), ("piece", game.pieces)):
-        for thing in things or ():
-            ref = getattr(thing, "art", None)
-            if ref is not None:
-                yield Use(ref.id, ref.src, f"the art of the {kind} '{thing.name}'")
+    """A standard-deck game's roles' and pieces' pictures (their `art`)."""
+    for role in game.roles or ():
+        if role.art is not None:
+            yield Use(role.art.id, role.art.src, f"the art of the role '{role.name}'")
+    for piece in game.pieces or ():
+        if piece.art is not None:
+            yield Use(piece.art.id, piece.art.src, f"the art of the piece '{piece.name}'")
 
 
 def _component_uses(game: Game) -> Iterator[Use]:
     """The diplomats' portraits (on their boards and Favor chips) and the pictures of
     components rows (on their punch-out pieces)."""
     for d in game.diplomats:
-        ref = getattr(d, "art", None)
-        if ref is not None:
-            yield Use(ref.id, ref.src, f"the portrait of {d.name}")
+        if d.art is not None:
+            yield Use(d.art.id, d.art.src, f"the portrait of {d.name}")
     for item in game.components.items if game.components else ():
-        ref = getattr(item, "art", None)
-        if ref is not None:
-            yield Use(ref.id, ref.src, f"the picture of the {item.name}")
+        if item.art is not None:
+            yield Use(item.art.id, item.art.src, f"the picture of the {item.name}")
 
 
 def _rulebook_uses(game: Game) -> Iterator[Use]:

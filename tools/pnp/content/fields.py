@@ -82,8 +82,9 @@ def declared(decls: tuple[CardFields, ...] | None, deck: str) -> CardFields | No
     return own or next((d for d in decls if d.deck is None), None)
 
 
-def fits(spec: FieldSpec, value: object) -> str:
-    """'' when `value` is what the field takes, else what is wrong with it."""
+def fits(spec: FieldSpec, value: object) -> tuple[str, str] | None:
+    """None when `value` is what the field takes, else (the code, what is wrong with it):
+    the wrong type E201, not one of its values E206, outside its range E205."""
     kinds = {
         "integer": "a whole number",
         "number": "a number",
@@ -97,17 +98,16 @@ def fits(spec: FieldSpec, value: object) -> str:
         "boolean": isinstance(value, bool),
     }[spec.type]
     if not ok:
-        return f"is {_shown(value)}, but '{spec.name}' takes {kinds[spec.type]}"
+        return "E201", f"is {_shown(value)}, but '{spec.name}' takes {kinds[spec.type]}"
     if spec.one_of and value not in spec.one_of:
-        return f"is {_shown(value)}, but '{spec.name}' takes one of " + ", ".join(
-            str(v) for v in spec.one_of
-        )
+        listed = ", ".join(str(v) for v in spec.one_of)
+        return "E206", f"is {_shown(value)}, but '{spec.name}' takes one of {listed}"
     if isinstance(value, int | float) and not isinstance(value, bool):
         if spec.minimum is not None and value < spec.minimum:
-            return f"is {value}, below the least '{spec.name}' may be ({spec.minimum:g})"
+            return "E205", f"is {value}, below the least '{spec.name}' may be ({spec.minimum:g})"
         if spec.maximum is not None and value > spec.maximum:
-            return f"is {value}, above the most '{spec.name}' may be ({spec.maximum:g})"
-    return ""
+            return "E205", f"is {value}, above the most '{spec.name}' may be ({spec.maximum:g})"
+    return None
 
 
 def _shown(value: object) -> str:

@@ -177,7 +177,7 @@ def of(game: Game) -> Geometry:
     docs = game.layouts or ()
     if not docs:
         return default()
-    key = (id(game), tuple(d.digest for d in docs))
+    key = tuple(d.digest for d in docs)  # what a game adds is its layouts, nothing else
     if key not in _OF:
         if len(_OF) > 64:
             _OF.clear()
@@ -191,11 +191,11 @@ def of(game: Game) -> Geometry:
         )
         for doc in docs:
             _layouts(doc.doc, geo, dict(base.layouts))
-        _OF[key] = (game, geo)
-    return _OF[key][1]
+        _OF[key] = geo
+    return _OF[key]
 
 
-_OF: dict[tuple[int, tuple[str, ...]], tuple[Game, Geometry]] = {}
+_OF: dict[tuple[str, ...], Geometry] = {}
 
 
 def _length(doc: Document, path: tuple[str | int, ...], value: Any) -> float:

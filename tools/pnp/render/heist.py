@@ -22,11 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import english
 from pnp.content.assets import back_art, named_art
 from pnp.content.heist import RANKS, HeistRules, Piece, PlayingCard, Role, Suit, Variant
 from pnp.content.model import Src
-from pnp.english import cap
+from pnp.english import cap, plural
 from pnp.render import glyphs, icons, sheets
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
@@ -141,7 +140,7 @@ def compact_cards(cards: Sequence[PlayingCard]) -> str:
 def _heading(name: str) -> str:
     """A table heading from a piece name: 'undercover agent' -> 'Agents'."""
     word = name.split()[-1] if name.split() else name
-    return english.plural(cap(word))
+    return plural(cap(word))
 
 
 def _span(lo: int, hi: int) -> str:
