@@ -317,3 +317,24 @@ def test_a_card_naming_a_layout_that_is_none_is_e204(
     assert status == 1
     assert [d["code"] for d in diags] == ["E204"]
     assert "did you mean 'fruit'?" in diags[0]["hint"]
+
+
+@pytest.mark.parametrize(
+    "template",
+    ["{{ name.__class__ }}", "{{ name.upper() }}", "{% for i in range(9) %}x{% endfor %}"],
+)
+def test_a_box_that_reaches_past_its_names_is_refused_at_its_line(
+    laid_out: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], template: str
+) -> None:
+    """A layout is content, so untrusted: a box's template that reaches for Python's
+    internals, a method or a function is E714 at the box, once, and nothing else (no
+    text printed from the raw template, so no knock-on E720); nothing is built."""
+    line = _layout_edit(laid_out, 'text: "{{ name }}"', f'text: "{template}"')
+    status, diags = check_json(capsys, laid_out, LAID_OUT)
+    assert status == 1
+    assert [(d["code"], Path(d["file"]).name, d["line"]) for d in diags] == [
+        ("E714", "layouts.yaml", line)
+    ]
+    out = tmp_path / "build"
+    status, _, _ = run_pnp(capsys, "build", "--content", str(laid_out), "--out", str(out), LAID_OUT)
+    assert status == 1 and not out.exists()

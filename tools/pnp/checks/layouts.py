@@ -54,14 +54,15 @@ def check(game: Game) -> list[Diagnostic]:
                     if word
                     else f"box '{box.name}': {exc}"
                 )
-                out.append(
-                    at(
-                        box.src,
-                        "E701",
-                        message,
-                        did_you_mean(word, names) or f"names: {', '.join(names)}",
-                    )
+                # a name that is none is E701; a template the sandbox refuses or stops keeps
+                # its own code (E714, E715), with what a box may print
+                hint = (
+                    did_you_mean(word, names) or f"names: {', '.join(names)}"
+                    if word
+                    else f"a box prints the card's names ({', '.join(names)}) with the "
+                    "filters card text has"
                 )
+                out.append(at(box.src, exc.code, message, hint))
     return out
 
 
