@@ -432,7 +432,7 @@ def test_every_heist_piece_and_role_prints_its_own_picture(heist_game: Game) -> 
     """Each piece of the printable deck and each role names a picture of its own, which
     the check finds and the credits name; its card looks different from the same card
     without it (so the picture is drawn, not the fallback icon)."""
-    from pnp.render import heist
+    from pnp.rulesets.diamond_heist import render as heist
 
     pieces, roles = heist_game.pieces or (), heist_game.roles or ()
     piece_art = [p.art.id for p in pieces if p.art]
@@ -455,7 +455,7 @@ def test_every_heist_piece_and_role_prints_its_own_picture(heist_game: Game) -> 
 def test_heist_reference_cards_carry_their_pictures(heist_game: Game, tmp_path: Path) -> None:
     """The setup and roles cards draw `art/reference-setup.svg` and
     `art/reference-roles.svg` faintly under their text: without the files they differ."""
-    from pnp.render import heist
+    from pnp.rulesets.diamond_heist import render as heist
 
     bare_dir = tmp_path / HEIST
     shutil.copytree(CONTENT / HEIST, bare_dir)
@@ -482,7 +482,7 @@ def test_heist_reference_cards_carry_their_pictures(heist_game: Game, tmp_path: 
 def test_heist_backs_differ_in_greyscale_and_in_the_ink_saver_print(heist_game: Game) -> None:
     """The printable deck's back and the reference cards' back are told apart across the
     table: in grey (lightness), and printed without fills (pattern and picture)."""
-    from pnp.render import heist
+    from pnp.rulesets.diamond_heist import render as heist
 
     layout = GEO.layouts["heist-back"]
 
@@ -559,7 +559,7 @@ def test_a_portrait_shows_on_the_board_and_the_favor_chip(di: Game, tmp_path: Pa
     """A diplomat's `art:` replaces the drawn cameo on their board face and the silhouette
     on their Favor chip; a components row's `art:` replaces its pieces' icon. Both are
     used pictures (so checked and credited), named at their lines."""
-    from pnp.render import boards, chips
+    from pnp.rulesets.diplomatic_immunity import boards, chips
 
     game = load_game(_di_with_portrait(tmp_path), DI).game
     honoria = game.diplomats[0]

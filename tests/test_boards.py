@@ -13,9 +13,10 @@ import pytest
 
 from pnp.content.cards import Archetype
 from pnp.content.project import Game, load_game
-from pnp.render import boards, geometry, sheets
+from pnp.render import geometry, sheets
 from pnp.render.build import Options, Output, renderers
 from pnp.render.units import mm
+from pnp.rulesets.diplomatic_immunity import boards
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -12,9 +12,10 @@ import pytest
 from PIL import Image, ImageStat
 
 from pnp.content.project import Game, load_game
-from pnp.render import build, chips, geometry, sheets
+from pnp.render import build, geometry, sheets
 from pnp.render.geometry import Paper
 from pnp.render.units import mm, to_mm
+from pnp.rulesets.diplomatic_immunity import chips
 from tests.conftest import CONTENT
 
 GEO = geometry.default()

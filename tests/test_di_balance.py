@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from pnp.content.project import load_game
-from pnp.rules.diplomatic_immunity.sim import BAND, _outliers
+from pnp.rulesets.diplomatic_immunity.play.sim import BAND, _outliers
 from tests.conftest import CONTENT
 
 
@@ -45,8 +45,8 @@ def test_outliers_outside_the_band_are_flagged_and_explained() -> None:
 def test_balance_is_judged_on_the_four_player_games() -> None:
     """With four-player games in the run, only they decide the outliers: a board that wins
     every three-player game but one in four at four players is inside the band."""
-    from pnp.rules.diplomatic_immunity.sim import SIMULATION
     from pnp.rules.engine import GameResult
+    from pnp.rulesets.diplomatic_immunity.play.sim import SIMULATION
 
     model = load_game(CONTENT, "diplomatic-immunity").game
     ids = tuple(a.id for a in model.archetypes or ())

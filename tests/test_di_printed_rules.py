@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.content.project import Game, load_game
-from pnp.render import boards
+from pnp.rulesets.diplomatic_immunity import boards
 from tests.conftest import CONTENT
 
 RULEBOOK = CONTENT / "diplomatic-immunity" / "rulebook"

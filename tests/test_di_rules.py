@@ -11,10 +11,10 @@ from pnp.content.cards import CardKind
 from pnp.content.project import Game as Model
 from pnp.content.project import load_game
 from pnp.content.vocab import TERMS, TermKind
-from pnp.rules.diplomatic_immunity import conditions, effects
-from pnp.rules.diplomatic_immunity.bots import HeuristicBot, play, seated
-from pnp.rules.diplomatic_immunity.game import Game, InvariantBroken
-from pnp.rules.diplomatic_immunity.view import View
+from pnp.rulesets.diplomatic_immunity.play import conditions, effects
+from pnp.rulesets.diplomatic_immunity.play.bots import HeuristicBot, play, seated
+from pnp.rulesets.diplomatic_immunity.play.game import Game, InvariantBroken
+from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
 
 MODIFIERS_READ = {t.name for t in TERMS.values() if t.kind is TermKind.MODIFIER}
@@ -140,7 +140,7 @@ def test_no_hidden_information_reaches_a_decision(model: Model) -> None:
 def test_every_effect_of_the_content_is_implemented(model: Model) -> None:
     """Every step, condition and modifier the content uses is executed by the model (the
     implementation-coverage report is empty)."""
-    from pnp.rules.diplomatic_immunity.coverage import not_implemented
+    from pnp.rulesets.diplomatic_immunity.play.coverage import not_implemented
 
     assert not_implemented(model) == []
     assert set(effects.STEPS) == {t.name for t in TERMS.values() if t.kind is TermKind.STEP}

@@ -13,11 +13,11 @@ import pytest
 from pnp.content.departures import Door
 from pnp.content.project import Game as Model
 from pnp.content.project import load_game
-from pnp.rules.diplomatic_immunity import leaving, modifiers
-from pnp.rules.diplomatic_immunity.bots import seated
-from pnp.rules.diplomatic_immunity.game import Ask, Flow, Game, InvariantBroken
-from pnp.rules.diplomatic_immunity.state import Departure, LawInEffect, Player
-from pnp.rules.diplomatic_immunity.view import View
+from pnp.rulesets.diplomatic_immunity.play import leaving, modifiers
+from pnp.rulesets.diplomatic_immunity.play.bots import seated
+from pnp.rulesets.diplomatic_immunity.play.game import Ask, Flow, Game, InvariantBroken
+from pnp.rulesets.diplomatic_immunity.play.state import Departure, LawInEffect, Player
+from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
 
 Action = tuple[Any, ...]

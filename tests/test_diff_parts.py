@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from pnp.content.project import Game, load_game
-from pnp.content.rules_di import DIRules
 from pnp.diff import changes, faces, play, words
 from pnp.render import geometry
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 from tests.conftest import CONTENT
 
 

@@ -20,10 +20,11 @@ import pytest
 from pnp import pipeline
 from pnp.checks import fit
 from pnp.content.project import Game
-from pnp.render import chips, geometry
+from pnp.render import geometry
 from pnp.render import text as rtext
 from pnp.render.cards import Theme
 from pnp.render.units import mm
+from pnp.rulesets.diplomatic_immunity import chips
 from tests import drawn
 from tests.conftest import CONTENT, FIXTURES, check_json
 

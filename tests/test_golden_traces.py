@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pnp.content.project import load_game
-from pnp.rules.diplomatic_immunity import SIMULATION
 from pnp.rules.engine import Setting
+from pnp.rulesets.diplomatic_immunity.play import SIMULATION
 from tests.conftest import CONTENT
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -9,12 +9,14 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.content.heist import HeistRules, PlayingCard, Suit
+from pnp.content.pieces import PlayingCard, Suit
 from pnp.content.project import Game, load_game
-from pnp.render import build, geometry, heist, png
+from pnp.render import build, geometry, png
 from pnp.render.build import Options, Output
 from pnp.render.cards import Theme
 from pnp.render.geometry import Geometry
+from pnp.rulesets.diamond_heist import render as heist
+from pnp.rulesets.diamond_heist.model import HeistRules
 from tests.conftest import CONTENT
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.render import heist, icons
+from pnp.render import icons
+from pnp.rulesets.diamond_heist import render as heist
 
 
 def test_the_heist_icons_are_in_the_one_registry() -> None:

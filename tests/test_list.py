@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from pnp import pipeline
-from pnp.content.heist import HeistRules
 from pnp.content.model import Currency
 from pnp.content.project import Game
 from pnp.listing import render_listing
+from pnp.rulesets.diamond_heist.model import HeistRules
 from tests.conftest import CONTENT, ROOT, run_pnp
 
 CARD_LINE = re.compile(r"^(\S.*?)  x(\d+)  \[([a-z-]+)")

@@ -18,10 +18,10 @@ from pnp import pipeline, simulate
 from pnp.content.cards import CardKind
 from pnp.content.project import Game, load_game
 from pnp.diagnostics import Diagnostic
-from pnp.rules.diplomatic_immunity import SIMULATION
-from pnp.rules.diplomatic_immunity.bots import play as bots_play
-from pnp.rules.diplomatic_immunity.coverage import PLAYED_KINDS, usable
 from pnp.rules.engine import Covered, GameResult, Setting
+from pnp.rulesets.diplomatic_immunity.play import SIMULATION
+from pnp.rulesets.diplomatic_immunity.play.bots import play as bots_play
+from pnp.rulesets.diplomatic_immunity.play.coverage import PLAYED_KINDS, usable
 from tests.conftest import CONTENT, FIXTURES, ROOT
 from tests.test_fixtures import _assemble
 
@@ -133,7 +133,7 @@ def test_play_records_the_games_uses(model: Game, monkeypatch: pytest.MonkeyPatc
         game.state.use("waiver", "private-jet")
         return outcome
 
-    monkeypatch.setattr("pnp.rules.diplomatic_immunity.sim.play", play_and_use)
+    monkeypatch.setattr("pnp.rulesets.diplomatic_immunity.play.sim.play", play_and_use)
     result = SIMULATION.play(model, Setting(4), 11)
     assert result.extra_value("use:signature:rafael-ortega") >= 2
     assert result.extra_value("use:waiver:private-jet") >= 1
@@ -322,7 +322,7 @@ def test_no_e802_when_an_invariant_breaks(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_a_model_without_coverage_gets_no_e802() -> None:
     """Diamond Heist's model does not say what must be used: no E802, whatever N."""
-    from pnp.rules.diamond_heist import SIMULATION as HEIST
+    from pnp.rulesets.diamond_heist.play import SIMULATION as HEIST
 
     assert isinstance(SIMULATION, Covered) and not isinstance(HEIST, Covered)
     result = pipeline.check(CONTENT, ["diamond-heist"])

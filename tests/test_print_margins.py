@@ -22,10 +22,12 @@ from PIL import Image
 
 from pnp import pipeline
 from pnp.content.project import Game
-from pnp.render import boards, build, chips, geometry, heist, png, sheets
+from pnp.render import build, geometry, png, sheets
 from pnp.render.build import Options, Output
 from pnp.render.cards import Theme
 from pnp.render.units import mm, to_mm
+from pnp.rulesets.diamond_heist import render as heist
+from pnp.rulesets.diplomatic_immunity import boards, chips
 from tests.conftest import CONTENT
 
 GEO = geometry.default()

@@ -383,7 +383,7 @@ def test_an_example_is_held_to_its_rules_vocabulary(
 def test_the_heist_vocabulary_is_the_rules_models(capsys: pytest.CaptureFixture[str]) -> None:
     """The endings a Diamond Heist example may name are the rules model's endings."""
     from pnp.content.examples import VOCABULARIES
-    from pnp.rules.diamond_heist.game import ENDINGS
+    from pnp.rulesets.diamond_heist.play.game import ENDINGS
 
     (ending,) = [s for s in VOCABULARIES[HEIST].result if s.name == "ending"]
     assert set(ending.words) == set(ENDINGS)

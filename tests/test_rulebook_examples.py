@@ -23,9 +23,9 @@ from pnp.english import word
 from pnp.rulebook import book as rb
 from pnp.rulebook.context import fact_value
 from pnp.rulebook.document import Para
-from pnp.rules.diplomatic_immunity.bots import HeuristicBot
-from pnp.rules.diplomatic_immunity.game import Game
-from pnp.rules.diplomatic_immunity.view import View
+from pnp.rulesets.diplomatic_immunity.play.bots import HeuristicBot
+from pnp.rulesets.diplomatic_immunity.play.game import Game
+from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
 
 Action = tuple[Any, ...]

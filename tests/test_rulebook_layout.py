@@ -20,9 +20,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.content.heist import HeistRules
 from pnp.content.project import Game, load_game
-from pnp.content.rules_di import DIRules
 from pnp.render import geometry
 from pnp.render import rulebook as render
 from pnp.render.units import mm
@@ -31,6 +29,8 @@ from pnp.rulebook import book as rb
 from pnp.rulebook import style as rb_style
 from pnp.rulebook.context import Context
 from pnp.rulebook.document import Figure, Heading, Para, Table
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 from tests.conftest import CONTENT, run_pnp
 
 pdfium_c = pdfium.raw

@@ -15,7 +15,7 @@ from pnp import pipeline
 from pnp.content.cards import Ability, Aim, Archetype, Card, CardKind, Timing
 from pnp.content.model import Term
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 from tests.conftest import CONTENT
 
 GAME = "diplomatic-immunity"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp import rulesets
-from pnp.content.heist import HeistRules
-from pnp.content.rules_di import DIRules
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 from tests.conftest import FIXTURES, check_json
 
 

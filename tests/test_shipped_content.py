@@ -10,9 +10,9 @@ import pytest
 
 from pnp import pipeline
 from pnp.content.departures import Resolves
-from pnp.content.heist import HeistRules
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 from tests.conftest import CONTENT, run_pnp
 
 

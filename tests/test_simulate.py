@@ -15,8 +15,8 @@ import pytest
 from pnp import simulate
 from pnp.content.model import Ref
 from pnp.content.project import Game, load_game
-from pnp.rules.diamond_heist.actions import Take
-from pnp.rules.diamond_heist.game import ENDINGS, Heist
+from pnp.rulesets.diamond_heist.play.actions import Take
+from pnp.rulesets.diamond_heist.play.game import ENDINGS, Heist
 from tests.conftest import CONTENT, run_pnp
 
 JSON_KEYS = {

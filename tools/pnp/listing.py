@@ -10,14 +10,20 @@ does.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from pnp.content.cards import Ability, Aim, Archetype, Card, CardKind, Ruling, Timing
 from pnp.content.departures import Door, Goal
-from pnp.content.heist import STANDARD_DECK, HeistRules, Piece, PlayingCard, Role, Variant
 from pnp.content.model import Currency, Ref
+from pnp.content.pieces import STANDARD_DECK, Piece, PlayingCard, Role
 from pnp.content.project import Game
+from pnp.rulesets.diamond_heist.model import HeistRules, Variant
 
 INDENT = "    "
+
+
+class ListingHooks(Protocol):
+    """A ruleset's part in `pnp list` (filled in as the core's branches move out)."""
 
 
 def render_listing(game: Game) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pnp.checks.common import at
 from pnp.content.components import Components
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.diagnostics import Diagnostic
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 
 def check(game: Game) -> list[Diagnostic]:

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from pnp.checks.common import at
-from pnp.content.heist import HeistRules, Piece, Variant
 from pnp.content.model import Range
+from pnp.content.pieces import Piece
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
+from pnp.rulesets.diamond_heist.model import HeistRules, Variant
 
 
 def check(game: Game) -> list[Diagnostic]:

@@ -35,11 +35,11 @@ from pnp.content.examples import (
     Value,
     Vocabulary,
 )
-from pnp.content.heist import HeistRules
 from pnp.content.model import Ref, Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic, closest
 from pnp.rulebook.context import Context, TemplateError, fact_value
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 _SHOWN = re.compile(r"\d+ \S+")
 

@@ -26,17 +26,17 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.checks.common import at
 from pnp.content.model import Src
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.diagnostics import Diagnostic
 from pnp.render import geometry, pdf
 from pnp.render import text as rtext
 from pnp.render.cards import Theme
 from pnp.render.geometry import Geometry, Layout, Size
-from pnp.render.heist import Overflow
 from pnp.render.units import to_mm
+from pnp.rulesets.diamond_heist.render import Overflow
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 if TYPE_CHECKING:
-    from pnp.render.boards import Face
+    from pnp.rulesets.diplomatic_immunity.boards import Face
 
 # The layouts the faces are drawn with; without them the layouts have problems of their own,
 # reported by the pipeline.
@@ -83,8 +83,8 @@ def faces(game: Game, theme: Theme = PRINT, art: bool = False) -> list[Sketch]:
     markers, and a standard-deck game's reference cards and printable deck. What the fit
     check measures (without the cards' art, unless `art`), for tests that look at what is
     drawn (type sizes, contrast)."""
-    from pnp.content.heist import HeistRules
-    from pnp.render import heist
+    from pnp.rulesets.diamond_heist import render as heist
+    from pnp.rulesets.diamond_heist.model import HeistRules
 
     geo = geometry.of(game)
     if not set(geo.layouts) >= LAYOUTS:
@@ -152,7 +152,7 @@ def _at(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
 def _board_faces(game: Game, geo: Geometry, theme: Theme = PRINT) -> Iterator[Sketch]:
     """Both faces of every character board (a board that cannot be paired, or a Limit off
     the Heat track, is reported by E740 and E602 and has nothing to draw)."""
-    from pnp.render import boards
+    from pnp.rulesets.diplomatic_immunity import boards
 
     if not game.archetypes or not isinstance(game.rules, DIRules) or _unpaired(game):
         return
@@ -174,7 +174,7 @@ def _board_faces(game: Game, geo: Geometry, theme: Theme = PRINT) -> Iterator[Sk
 
 
 def _board(game: Game, face: Face, layout: Layout, theme: Theme, canvas: Canvas) -> None:
-    from pnp.render import boards
+    from pnp.rulesets.diplomatic_immunity import boards
 
     # every text that did not fit was measured, and is reported from there
     with contextlib.suppress(boards.BoardError):
@@ -183,7 +183,7 @@ def _board(game: Game, face: Face, layout: Layout, theme: Theme, canvas: Canvas)
 
 def _chip_faces(game: Game, theme: Theme = PRINT) -> Iterator[Sketch]:
     """Every face of every coin, chip and marker, each once, at its own size."""
-    from pnp.render import chips
+    from pnp.rulesets.diplomatic_immunity import chips
 
     seen: set[int] = set()
     for piece in chips.pieces(game, theme.ink_saver):
@@ -208,8 +208,8 @@ def _heist(
     laid out as they are drawn, and some stop with `Overflow` rather than shrink past their
     floor: that is reported where the content writes it, unless it came from a measured
     text (reported with the others)."""
-    from pnp.content.heist import HeistRules
-    from pnp.render import heist
+    from pnp.rulesets.diamond_heist import render as heist
+    from pnp.rulesets.diamond_heist.model import HeistRules
 
     if not isinstance(game.rules, HeistRules) or not game.pieces:
         return []

@@ -10,10 +10,10 @@ from collections.abc import Iterable
 
 from pnp.checks.common import at
 from pnp.content.cards import Card
-from pnp.content.heist import HeistRules
 from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 
 def _unique(what: str, items: Iterable[object], out: list[Diagnostic]) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pnp.checks.common import at
-from pnp.content.heist import HeistRules
 from pnp.content.model import Range, Src, Term
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.diagnostics import Diagnostic
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 
 def _ranges(game: Game) -> list[tuple[str, Range]]:

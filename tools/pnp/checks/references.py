@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 from pnp.checks.common import names, resolve
-from pnp.content.heist import HeistRules
 from pnp.content.model import Ref
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.diagnostics import Diagnostic
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 
 def check(game: Game) -> list[Diagnostic]:

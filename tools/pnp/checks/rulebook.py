@@ -31,15 +31,15 @@ from dataclasses import dataclass
 from pnp.checks import glossary
 from pnp.checks.common import at
 from pnp.checks.printed import defined_names
-from pnp.content.heist import HeistRules
 from pnp.content.model import Currency
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.content.text import term_fields
 from pnp.diagnostics import Diagnostic
 from pnp.rulebook import book as rb
 from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.document import Heading, Para
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _WIKILINK = re.compile(r"\[\[[^\]\n]*\]\]")

@@ -236,7 +236,7 @@ VOCABULARIES: dict[str, Vocabulary] = {
             StepSpec("end-of-turn", (), _counts("discarded", "hand")),
         ),
     ),
-    # The scenario of pnp.rules.diamond_heist.scenario.
+    # The scenario of pnp.rulesets.diamond_heist.play.scenario.
     "diamond-heist": Vocabulary(
         setup=_counts("diamonds", "apologies"),
         steps=(

@@ -36,11 +36,10 @@ from pnp.content.departures import Door, Goal, build_doors, build_goals
 from pnp.content.examples import Example, build_examples
 from pnp.content.facts import Fact, build_facts
 from pnp.content.fields import CardFields, build_card_fields
-from pnp.content.heist import HeistRules, Piece, Role, build_pieces, build_roles
 from pnp.content.layouts import GameLayouts, build_layouts
 from pnp.content.loader import Document, parse_yaml
 from pnp.content.model import Currency, Damaged, GameInfo, Incomplete
-from pnp.content.rules_di import DIRules
+from pnp.content.pieces import Piece, Role, build_pieces, build_roles
 from pnp.content.snapshot import YAML_SUFFIXES, Snapshot, display_path, take
 from pnp.content.text import Texts
 from pnp.diagnostics import Diagnostic, did_you_mean
@@ -84,7 +83,9 @@ KINDS: dict[str, Kind] = {
     )
 }
 
-Rules = DIRules | HeistRules
+# A ruleset's own model of its rules numbers (`Ruleset.build_rules`); the core reads it only
+# through the ruleset's hooks and in text templates (`{{ rules.heat.limit }}`).
+Rules = Any
 
 
 def _rulesets() -> list[str]:
@@ -128,6 +129,18 @@ class Game:
     def diplomats(self) -> tuple[Diplomat, ...]:
         """Every diplomat, board by board."""
         return tuple(d for a in self.archetypes or () for d in a.diplomats)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """What a ruleset's text functions see while a game is built: its rules numbers, the
+    parts of the model built so far (by field name, looked up when a text is filled), and
+    the error a failed look-up raises (`Incomplete` where the part has errors already
+    reported, so the text waits for them)."""
+
+    rules: Any
+    built: dict[str, Any]
+    missing: Callable[[str, str], Exception]
 
 
 EVERYTHING = "*"  # in Game.damaged: a file whose kind is unknown could not be read
@@ -368,16 +381,6 @@ def _build(
         parts["rules"] = plugin.build_rules(one["rules"])
     rules = parts.get("rules")
 
-    def limit(archetype: str | None = None, immunity: bool = True) -> int:
-        """A Heat Limit for text: `{{ limit('heir', False) }}`."""
-        if not isinstance(rules, DIRules):
-            raise missing("rules", "this game has no Heat Limits")
-        found = [a for a in parts.get("archetypes", ()) if a.id == archetype]
-        if archetype is not None and not found:
-            raise missing("archetypes", f"no archetype {archetype!r}")
-        mods = (*found[0].bend.while_, *found[0].cost.while_) if found else ()
-        return rules.limit_for(mods, immunity)
-
     def find(what: str, key: str, ident: str) -> Any:
         found = next((x for x in parts.get(key) or () if x.id == ident), None)
         if found is None:
@@ -417,7 +420,6 @@ def _build(
         {
             "rules": rules if rules is not None or not hurt("rules") else Damaged("rules"),
             "game": info if info is not None else Damaged("info"),
-            "limit": limit,
             "term": term,
             "door": lambda i: find("door", "doors", i),
             "goal": lambda i: find("Goal", "goals", i),
@@ -426,6 +428,8 @@ def _build(
             "crime_types": {t.id: t.name for t in parts.get("crime_types", ())}
             if "crime_types" in parts or not hurt("crime_types")
             else Damaged("crime_types"),
+            # the ruleset's own look-ups, such as Diplomatic Immunity's `limit('heir')`
+            **(plugin.text_functions(Parts(rules, parts, missing)) if plugin else {}),
         },
     )
     # cards read by a ruleset's own card schema carry its kinds; any other game's are plain

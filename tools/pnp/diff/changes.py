@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.content.cards import Text
-from pnp.content.heist import HeistRules, PlayingCard
 from pnp.content.model import Range, Ref, Src, Term
+from pnp.content.pieces import PlayingCard
 from pnp.content.project import Game
 from pnp.diff import words
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 Value = str | int | float | bool | None
 

@@ -23,11 +23,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.assets import art_digests
 from pnp.content.cards import Card
-from pnp.content.heist import HeistRules
 from pnp.content.project import Game
-from pnp.render import boards, fonts, geometry, heist
 from pnp.render import cards as card_faces
+from pnp.render import fonts, geometry
 from pnp.render.geometry import Geometry, Size
+from pnp.rulesets.diamond_heist import render as heist
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity import boards
 
 DrawFace = Callable[[Canvas, Size], None]
 Source = tuple[str, str]  # (changelog section, entity id); id "*" means the whole section

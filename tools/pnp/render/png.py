@@ -21,10 +21,11 @@ import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render import build, heist, pdf
+from pnp.render import build, pdf
 from pnp.render.cards import Theme
 from pnp.render.geometry import Size
 from pnp.render.sheets import DrawFace, Group
+from pnp.rulesets.diamond_heist import render as heist
 
 if TYPE_CHECKING:
     from pnp.content.project import Game

@@ -34,7 +34,7 @@ from xml.sax.saxutils import escape
 
 from pnp.content.cards import Card, CardKind
 from pnp.content.departures import Goal
-from pnp.content.heist import STANDARD_DECK, HeistRules, Piece
+from pnp.content.pieces import STANDARD_DECK, Piece
 from pnp.english import cap
 from pnp.rulebook.document import (
     Figure,
@@ -48,6 +48,7 @@ from pnp.rulebook.document import (
     bold,
     slug,
 )
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 if TYPE_CHECKING:
     from pnp.rulebook.context import BuildNodes, Context
@@ -494,7 +495,7 @@ def _heist(ctx: Context) -> HeistRules:
 
 
 def _cards_of(piece: Piece) -> str:
-    from pnp.render.heist import compact_cards
+    from pnp.rulesets.diamond_heist.render import compact_cards
 
     return compact_cards(piece.cards)
 
@@ -507,7 +508,7 @@ def mapping_table(ctx: Context) -> BuildNodes:
     roles = {r.piece.id: r for r in ctx.game.roles or () if r.piece}
 
     def build(where: Where) -> list[Node]:
-        from pnp.render.heist import compact_cards
+        from pnp.rulesets.diamond_heist.render import compact_cards
 
         rows = []
         for p in pieces:
@@ -562,7 +563,7 @@ def treasure_table(ctx: Context, mark: str = "*") -> BuildNodes:
     _heist(ctx)
 
     def build(where: Where) -> list[Node]:
-        from pnp.render.heist import treasure_table as table_of
+        from pnp.rulesets.diamond_heist.render import treasure_table as table_of
 
         table = table_of(ctx.game)
         header = [_cell("Players")] + [

@@ -49,13 +49,13 @@ import jinja2
 from pnp.content import sandbox
 from pnp.content.cards import Ability, Card, Text
 from pnp.content.examples import Example, Fact
-from pnp.content.heist import HeistRules
 from pnp.content.model import Currency, Src, Term
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.content.text import term_fields
 from pnp.diagnostics import closest
 from pnp.rulebook.document import Node, Where
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 RULEBOOK_HINT = "see the template context in the README (Rulebook)"
 

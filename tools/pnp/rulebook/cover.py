@@ -20,7 +20,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
-from pnp.content.heist import HeistRules
 from pnp.content.project import Game
 from pnp.render import fonts
 from pnp.render.geometry import Size
@@ -28,6 +27,7 @@ from pnp.render.palette import GOLD, GOLD_LIGHT, INK, PAPER, RED, WHITE
 from pnp.render.units import mm
 from pnp.rulebook.faces import DrawFace
 from pnp.rulebook.figures import CardFan, sketching
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -241,7 +241,7 @@ class Cover(Flowable):
         c.restoreState()
         colour = INK if self.ink_saver else GOLD_LIGHT
         if heist:
-            from pnp.render import heist as heist_render
+            from pnp.rulesets.diamond_heist import render as heist_render
 
             heist_render.icon(c, "gem", cx, cy + r * 0.05, r * 0.42, colour)
         else:

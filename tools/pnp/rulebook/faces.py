@@ -51,10 +51,10 @@ def cover_faces(
     """Up to `count` faces for the cover: a Goal and a card of each deck, then cards of kinds
     not shown yet (cards with art first, so the cover shows the game's art), or a
     standard-deck game's printable cards."""
-    from pnp.content.heist import HeistRules
+    from pnp.rulesets.diamond_heist.model import HeistRules
 
     if isinstance(game.rules, HeistRules) and game.pieces:
-        from pnp.render import heist
+        from pnp.rulesets.diamond_heist import render as heist
 
         layout = geo.layouts["heist-card"]
         picks = [p for p in game.pieces if p.cards][:count]

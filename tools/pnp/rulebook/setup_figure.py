@@ -151,7 +151,7 @@ class SetupDiagram(Flowable):
     ) -> None:
         """One player's place: the tab with their seat, the board with its chips, the seat
         set beside it and the Goal, hand and money in a row (towards the middle)."""
-        from pnp.render import boards
+        from pnp.rulesets.diplomatic_immunity import boards
 
         layout = self.geo.layouts["board"]
         size = layout.size
@@ -348,7 +348,7 @@ class SetupDiagram(Flowable):
     # -- a treasure game --------------------------------------------------------------------
 
     def _treasure(self, plan: TreasurePlan) -> None:
-        from pnp.render import heist
+        from pnp.rulesets.diamond_heist import render as heist
 
         c: Canvas = self.canv
         w, h = self.width, self.height
@@ -471,7 +471,7 @@ class SetupDiagram(Flowable):
             )
 
     def _piece(self, c: Canvas, piece: Any, x: float, y: float, width: float) -> None:
-        from pnp.render import heist
+        from pnp.rulesets.diamond_heist import render as heist
 
         layout = self.geo.layouts["heist-card"]
         size = layout.size
@@ -626,7 +626,7 @@ class _Pieces:
     """The kit's chip and coin faces, found by item and seat."""
 
     def __init__(self, game: Game, ink_saver: bool) -> None:
-        from pnp.render import boards, chips
+        from pnp.rulesets.diplomatic_immunity import boards, chips
 
         self.all = chips.pieces(game, ink_saver)
         self.game = game
@@ -661,7 +661,7 @@ def _chip(c: Canvas, piece: Any, cx: float, cy: float, half: float) -> None:
     """A chip or coin of the kit centred at (cx, cy), `half` its radius or half its side:
     drawn at its real size, scaled, and cut at its cut line (its bleed is not shown), with
     a thin edge."""
-    from pnp.render import chips
+    from pnp.rulesets.diplomatic_immunity import chips
 
     real = piece.size / 2
     k = half / real

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.content.heist import HeistRules
-from pnp.content.rules_di import DIRules
 from pnp.rulebook.blocks import block
 from pnp.rulebook.document import Figure, Inline, Node, Para, Table, Where
+from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 if TYPE_CHECKING:
     from pnp.content.project import Game

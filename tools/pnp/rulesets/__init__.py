@@ -4,10 +4,19 @@
 
 A ruleset brings what only its games have: the builder of its rules numbers (the schema is
 `rules.<name>.schema.json`, and `cards.<name>.schema.json` when its cards have kinds and
-effects of their own), the renderers of the components only it has, and its rules model for
+effects of their own), the renderers of the components only it has, its cross-checks, its
+rulebook blocks, what `pnp diff` and `pnp list` say about its parts, and its rules model for
 `pnp sim` and `pnp replay`. Each is imported when it is first used, so `pnp check` of one
-game loads no other game's code. The two shipped rulesets register the same way (see
-pyproject.toml); another package registers its own with
+game loads no other game's code, and the core never imports a ruleset: it asks the game's
+`Ruleset` (`of(game)`) and gets None, or nothing, where a game has no such part.
+
+The hooks of one area are one object, given by a function that imports it on first use:
+`checks` (`pnp.checks.hooks.CheckHooks`), `rulebook` (`pnp.rulebook.hooks.RulebookHooks`),
+`diff` (`pnp.diff.hooks.DiffHooks`) and `listing` (`pnp.listing.ListingHooks`). `hooks()`
+makes such a function from the name of a module holding a `HOOKS` object.
+
+The two shipped rulesets register the same way (see pyproject.toml); another package
+registers its own with
 
     [project.entry-points."pnp.rulesets"]
     my-game = "my_package.pnp_ruleset:RULESET"
@@ -15,6 +24,7 @@ pyproject.toml); another package registers its own with
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,10 +32,14 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pnp.checks.hooks import CheckHooks
     from pnp.content.loader import Document
-    from pnp.content.project import Game
+    from pnp.content.project import Game, Parts
+    from pnp.diff.hooks import DiffHooks
+    from pnp.listing import ListingHooks
     from pnp.render.build import Options, Output
     from pnp.render.geometry import Geometry
+    from pnp.rulebook.hooks import RulebookHooks
     from pnp.rules.engine import Simulation
 
 GROUP = "pnp.rulesets"
@@ -40,6 +54,29 @@ class Ruleset:
     build_rules: Callable[[Document], Any]  # the rules numbers' model, from its document
     renderers: Callable[[], tuple[Renderer, ...]] = field(default=lambda: ())
     simulation: Callable[[], Simulation] | None = None  # its rules model, for sim and replay
+    # functions its card texts may call, such as `{{ limit('heir') }}`
+    text_functions: Callable[[Parts], dict[str, Callable[..., Any]]] = field(default=lambda _: {})
+    checks: Callable[[], CheckHooks | None] = field(default=lambda: None)
+    rulebook: Callable[[], RulebookHooks | None] = field(default=lambda: None)
+    diff: Callable[[], DiffHooks | None] = field(default=lambda: None)
+    listing: Callable[[], ListingHooks | None] = field(default=lambda: None)
+
+
+def hooks(module: str) -> Callable[[], Any]:
+    """A function giving `module`'s `HOOKS`, importing the module when first asked; None
+    when the module does not exist (a ruleset with nothing for that area)."""
+
+    @cache
+    def load() -> Any:
+        try:
+            found = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # the module exists, but something it imports does not
+                raise
+            return None
+        return getattr(found, "HOOKS", None)
+
+    return load
 
 
 class RulesetError(Exception):
@@ -69,3 +106,10 @@ def registry() -> dict[str, Ruleset]:
 def get(name: str | None) -> Ruleset | None:
     """A ruleset by name (None for a content-only game or an unknown name)."""
     return registry().get(name) if name else None
+
+
+def of(game: Game) -> Ruleset | None:
+    """The ruleset a game's `game.yaml` names (None for a content-only game)."""
+    info = game.info
+    ruleset = getattr(info, "ruleset", None) if info is not None else None
+    return get(ruleset.id) if ruleset is not None else None

@@ -5,23 +5,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.content.heist import HeistRules
-from pnp.rulesets import Renderer, Ruleset
+from pnp.rulesets import Renderer, Ruleset, hooks
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 if TYPE_CHECKING:
     from pnp.rules.engine import Simulation
 
 
 def _renderers() -> tuple[Renderer, ...]:
-    from pnp.render import heist
+    from pnp.rulesets.diamond_heist import render as heist
 
     return (heist.outputs,)
 
 
 def _simulation() -> Simulation:
-    from pnp.rules.diamond_heist import SIMULATION
+    from pnp.rulesets.diamond_heist.play import SIMULATION
 
     return SIMULATION
 
 
-RULESET = Ruleset("diamond-heist", HeistRules.build, _renderers, _simulation)
+RULESET = Ruleset(
+    "diamond-heist",
+    HeistRules.build,
+    _renderers,
+    _simulation,
+    checks=hooks("pnp.rulesets.diamond_heist.checks"),
+    rulebook=hooks("pnp.rulesets.diamond_heist.rulebook"),
+    diff=hooks("pnp.rulesets.diamond_heist.diff"),
+    listing=hooks("pnp.rulesets.diamond_heist.listing"),
+)

@@ -3,25 +3,54 @@ and its rules model."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from pnp.content.rules_di import DIRules
-from pnp.rulesets import Renderer, Ruleset
+from pnp.rulesets import Renderer, Ruleset, hooks
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 if TYPE_CHECKING:
+    from pnp.content.project import Parts
     from pnp.rules.engine import Simulation
 
 
 def _renderers() -> tuple[Renderer, ...]:
-    from pnp.render import boards, chips
+    from pnp.rulesets.diplomatic_immunity import boards, chips
 
     return (boards.outputs, chips.outputs)
 
 
 def _simulation() -> Simulation:
-    from pnp.rules.diplomatic_immunity import SIMULATION
+    from pnp.rulesets.diplomatic_immunity.play import SIMULATION
 
     return SIMULATION
 
 
-RULESET = Ruleset("diplomatic-immunity", DIRules.build, _renderers, _simulation)
+def _text_functions(parts: Parts) -> dict[str, Callable[..., Any]]:
+    """`limit(archetype=None, immunity=True)`: a Heat Limit for card text, the rules' own
+    or, named by archetype, that character's (`{{ limit('heir', False) }}`)."""
+
+    def limit(archetype: str | None = None, immunity: bool = True) -> int:
+        rules = parts.rules
+        if not isinstance(rules, DIRules):
+            raise parts.missing("rules", "this game has no Heat Limits")
+        found = [a for a in parts.built.get("archetypes", ()) if a.id == archetype]
+        if archetype is not None and not found:
+            raise parts.missing("archetypes", f"no archetype {archetype!r}")
+        mods = (*found[0].bend.while_, *found[0].cost.while_) if found else ()
+        return rules.limit_for(mods, immunity)
+
+    return {"limit": limit}
+
+
+RULESET = Ruleset(
+    "diplomatic-immunity",
+    DIRules.build,
+    _renderers,
+    _simulation,
+    text_functions=_text_functions,
+    checks=hooks("pnp.rulesets.diplomatic_immunity.checks"),
+    rulebook=hooks("pnp.rulesets.diplomatic_immunity.rulebook"),
+    diff=hooks("pnp.rulesets.diplomatic_immunity.diff"),
+    listing=hooks("pnp.rulesets.diplomatic_immunity.listing"),
+)

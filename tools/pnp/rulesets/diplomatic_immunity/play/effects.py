@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.content.cards import Card, Timing
 from pnp.content.model import Term
-from pnp.rules.diplomatic_immunity import modifiers, voting
-from pnp.rules.diplomatic_immunity.state import Player
+from pnp.rulesets.diplomatic_immunity.play import modifiers, voting
+from pnp.rulesets.diplomatic_immunity.play.state import Player
 
 if TYPE_CHECKING:
-    from pnp.rules.diplomatic_immunity.game import Ask, Game
+    from pnp.rulesets.diplomatic_immunity.play.game import Ask, Game
 
 Flow = Generator["Ask", Any, Any]
 

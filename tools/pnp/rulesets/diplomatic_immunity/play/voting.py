@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from pnp.content.cards import CardKind, Timing
 from pnp.content.model import Term
-from pnp.rules.diplomatic_immunity import modifiers
-from pnp.rules.diplomatic_immunity.state import LawInEffect, Player
+from pnp.rulesets.diplomatic_immunity.play import modifiers
+from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player
 
 if TYPE_CHECKING:
-    from pnp.rules.diplomatic_immunity.game import Action, Flow, Game
+    from pnp.rulesets.diplomatic_immunity.play.game import Action, Flow, Game
 
 
 def law_markers(g: Game) -> int:

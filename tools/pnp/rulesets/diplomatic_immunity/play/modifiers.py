@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.content.model import Term
-from pnp.content.rules_di import DIRules
-from pnp.rules.diplomatic_immunity.state import Player, State
+from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 Source = tuple[str, str]  # what a modifier comes from: ("bend", archetype id), ("law", card id)
 

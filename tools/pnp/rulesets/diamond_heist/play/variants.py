@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.rules.diamond_heist.table import Role
+from pnp.rulesets.diamond_heist.play.table import Role
 
 if TYPE_CHECKING:
-    from pnp.rules.diamond_heist.game import Heist
+    from pnp.rulesets.diamond_heist.play.game import Heist
 
 
 class Hooks:

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from pnp.content.cards import Card, CardKind, Timing
-from pnp.rules.diplomatic_immunity.game import Action, Ask, Game, Outcome
-from pnp.rules.diplomatic_immunity.view import Public, View
+from pnp.rulesets.diplomatic_immunity.play.game import Action, Ask, Game, Outcome
+from pnp.rulesets.diplomatic_immunity.play.view import Public, View
 
 GOAL_CRIMES = {"crimes_at_least", "crimes_of_one_type", "crime_types"}
 

@@ -3,6 +3,6 @@
 `SIMULATION` is what `pnp sim` and `pnp replay` run (see `pnp.rules.engine.Simulation`).
 """
 
-from pnp.rules.diplomatic_immunity.sim import SIMULATION
+from pnp.rulesets.diplomatic_immunity.play.sim import SIMULATION
 
 __all__ = ["SIMULATION"]

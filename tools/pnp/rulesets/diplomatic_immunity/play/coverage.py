@@ -16,8 +16,8 @@ from pnp.content.cards import CardKind
 from pnp.content.model import Term
 from pnp.content.project import Game as Model
 from pnp.content.vocab import TERMS, TermKind
-from pnp.rules.diplomatic_immunity import conditions, effects
 from pnp.rules.engine import Usable
+from pnp.rulesets.diplomatic_immunity.play import conditions, effects
 
 # The cards a player plays (or, for Headlines, flips): their plays are `card_plays`.
 PLAYED_KINDS = frozenset(

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from pnp.content.cards import CardKind
 from pnp.content.departures import Door, Resolves
-from pnp.rules.diplomatic_immunity import conditions, modifiers
-from pnp.rules.diplomatic_immunity.state import Departure, Player
+from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
+from pnp.rulesets.diplomatic_immunity.play.state import Departure, Player
 
 if TYPE_CHECKING:
-    from pnp.rules.diplomatic_immunity.game import Flow, Game
+    from pnp.rulesets.diplomatic_immunity.play.game import Flow, Game
 
 
 def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from pnp.rules.diamond_heist.table import NO_CARD, Role
+from pnp.rulesets.diamond_heist.play.table import NO_CARD, Role
 
 
 class Phase(enum.IntEnum):

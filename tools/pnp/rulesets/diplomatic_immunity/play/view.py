@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from pnp.content.cards import Card
 from pnp.content.departures import Goal
-from pnp.content.rules_di import DIRules
-from pnp.rules.diplomatic_immunity import conditions, modifiers
-from pnp.rules.diplomatic_immunity.state import Player, State
+from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
+from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.rules.diamond_heist.actions import Answer, Phase
-from pnp.rules.diamond_heist.table import Role
+from pnp.rulesets.diamond_heist.play.actions import Answer, Phase
+from pnp.rulesets.diamond_heist.play.table import Role
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,8 @@ import random
 from collections.abc import Sequence
 
 from pnp.english import count
-from pnp.rules.diamond_heist.actions import (
+from pnp.rules.engine import IllegalAction, Outcome
+from pnp.rulesets.diamond_heist.play.actions import (
     HIDE_NOTHING,
     HOLD_FIRE,
     SHOOT,
@@ -33,10 +34,9 @@ from pnp.rules.diamond_heist.actions import (
     Phase,
     Take,
 )
-from pnp.rules.diamond_heist.table import CARDS, NO_CARD, Role, Setup
-from pnp.rules.diamond_heist.variants import hooks_for
-from pnp.rules.diamond_heist.views import BossView, Public, SeatView, View
-from pnp.rules.engine import IllegalAction, Outcome
+from pnp.rulesets.diamond_heist.play.table import CARDS, NO_CARD, Role, Setup
+from pnp.rulesets.diamond_heist.play.variants import hooks_for
+from pnp.rulesets.diamond_heist.play.views import BossView, Public, SeatView, View
 
 DIAMONDS_BACK = "diamonds_back"  # every stolen diamond is back: the Boss and loyalists win
 AGENT_ACCUSED = "agent_accused"  # the Boss accused an agent: that agent wins alone

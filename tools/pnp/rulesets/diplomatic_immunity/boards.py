@@ -24,7 +24,6 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from pnp.content.cards import Ability, Archetype, Diplomat
 from pnp.content.model import Src
 from pnp.content.project import Game
-from pnp.content.rules_di import DIRules
 from pnp.render import fonts, icons, pdf, sheets
 from pnp.render import text as rtext
 from pnp.render.art import draw_art
@@ -34,6 +33,7 @@ from pnp.render.geometry import Box, Geometry, Layout, Paper, Size
 from pnp.render.palette import GOLD, GOLD_DEEP, GOLD_ON_CREAM, INK, MUTED_ON_TINT, PAPER, WHITE
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm, to_mm
+from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 # One colour per board, in the order of characters.yaml: deep tones that sit with the decks,
 # each dark enough for the band's pale type and for its own type on the pale panels (WCAG

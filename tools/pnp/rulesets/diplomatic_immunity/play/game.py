@@ -21,9 +21,9 @@ from pnp.content.cards import Ability, Card, CardKind, Timing
 from pnp.content.departures import Goal
 from pnp.content.model import Term
 from pnp.content.project import Game as Model
-from pnp.content.rules_di import DIRules
-from pnp.rules.diplomatic_immunity import leaving, modifiers, voting
-from pnp.rules.diplomatic_immunity.state import Player, State
+from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.play import leaving, modifiers, voting
+from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 Action = tuple[Any, ...]
 Flow = Generator["Ask", Action, Any]
@@ -907,7 +907,7 @@ class Game:
         answerable: bool = False,
     ) -> Flow:
         """Run vocabulary steps for `actor`. One card, one chosen rival (rulings)."""
-        from pnp.rules.diplomatic_immunity import effects
+        from pnp.rulesets.diplomatic_immunity.play import effects
 
         chosen: dict[str, Player] = {}
         yield from effects.run(self, actor, steps, card, aimed, named, chosen, answerable)

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.assets import back_art, named_art
-from pnp.content.heist import RANKS, HeistRules, Piece, PlayingCard, Role, Suit, Variant
 from pnp.content.model import Src
+from pnp.content.pieces import RANKS, Piece, PlayingCard, Role, Suit
 from pnp.english import cap, plural
 from pnp.render import glyphs, icons, sheets
 from pnp.render import text as rtext
@@ -45,6 +45,7 @@ from pnp.render.palette import (
 )
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm
+from pnp.rulesets.diamond_heist.model import HeistRules, Variant
 
 if TYPE_CHECKING:
     from pnp.content.project import Game

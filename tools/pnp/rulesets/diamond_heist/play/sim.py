@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules import stats
-from pnp.rules.diamond_heist import bots
-from pnp.rules.diamond_heist.game import ENDINGS, Heist
-from pnp.rules.diamond_heist.table import CARDS, Role, Setup, SetupError
 from pnp.rules.engine import GameResult, InvariantViolation, Setting, Violation, play
+from pnp.rulesets.diamond_heist.play import bots
+from pnp.rulesets.diamond_heist.play.game import ENDINGS, Heist
+from pnp.rulesets.diamond_heist.play.table import CARDS, Role, Setup, SetupError
 
 if TYPE_CHECKING:
     from pnp.content.project import Game as Model

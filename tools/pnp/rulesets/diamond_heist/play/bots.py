@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.rules.diamond_heist.actions import (
+from pnp.rulesets.diamond_heist.play.actions import (
     HIDE_NOTHING,
     HOLD_FIRE,
     SHOOT,
@@ -26,8 +26,8 @@ from pnp.rules.diamond_heist.actions import (
     Keep,
     Phase,
 )
-from pnp.rules.diamond_heist.table import AGENT, CARDS, DRIVER, GUNMAN, LOYALIST, Role
-from pnp.rules.diamond_heist.views import BossView, SeatView, View
+from pnp.rulesets.diamond_heist.play.table import AGENT, CARDS, DRIVER, GUNMAN, LOYALIST, Role
+from pnp.rulesets.diamond_heist.play.views import BossView, SeatView, View
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,6 @@
 the rulebook's worked examples; `SIMULATION` is what `pnp sim` and `pnp replay` run.
 """
 
-from pnp.rules.diamond_heist.sim import SIMULATION
+from pnp.rulesets.diamond_heist.play.sim import SIMULATION
 
 __all__ = ["SIMULATION"]

@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from pnp.content.model import Term
-from pnp.content.rules_di import DIRules
-from pnp.rules.diplomatic_immunity.state import Player, State
+from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
 def crime_types(state: State, p: Player) -> Counter[str]:

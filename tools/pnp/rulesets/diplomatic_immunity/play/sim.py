@@ -8,14 +8,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.content.project import Game as Model
-from pnp.content.rules_di import DIRules
 from pnp.rules import stats
-from pnp.rules.diplomatic_immunity import coverage
-from pnp.rules.diplomatic_immunity.bots import play, seated
-from pnp.rules.diplomatic_immunity.coverage import PLAYED_KINDS, not_implemented
-from pnp.rules.diplomatic_immunity.game import Game, InvariantBroken
 from pnp.rules.engine import GameResult, Setting, Usable, Violation
 from pnp.rules.stats import wilson
+from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.play import coverage
+from pnp.rulesets.diplomatic_immunity.play.bots import play, seated
+from pnp.rulesets.diplomatic_immunity.play.coverage import PLAYED_KINDS, not_implemented
+from pnp.rulesets.diplomatic_immunity.play.game import Game, InvariantBroken
 
 ENDINGS = ("departure", "clock", "all_recalled")
 # A Goal or archetype winning outside this share of its games is flagged in the report: with

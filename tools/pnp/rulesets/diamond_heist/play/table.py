@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.content.heist import HeistRules
 from pnp.diagnostics import did_you_mean
+from pnp.rulesets.diamond_heist.model import HeistRules
 
 if TYPE_CHECKING:
     from pnp.content.project import Game as Model

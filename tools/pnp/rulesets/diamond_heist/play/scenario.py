@@ -12,10 +12,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pnp.content.examples import Example, ExampleStep, Fact, Value
-from pnp.rules.diamond_heist.actions import Accuse, Action, Answer, Bang, Hide, Keep, Phase, Take
-from pnp.rules.diamond_heist.game import Heist
-from pnp.rules.diamond_heist.table import CARD_OF, CARDS, NO_CARD, Role, Setup, SetupError
 from pnp.rules.engine import IllegalAction
+from pnp.rulesets.diamond_heist.play.actions import (
+    Accuse,
+    Action,
+    Answer,
+    Bang,
+    Hide,
+    Keep,
+    Phase,
+    Take,
+)
+from pnp.rulesets.diamond_heist.play.game import Heist
+from pnp.rulesets.diamond_heist.play.table import CARD_OF, CARDS, NO_CARD, Role, Setup, SetupError
 
 if TYPE_CHECKING:
     from pnp.content.project import Game as Model

@@ -1,0 +1,10 @@
+"""What a ruleset adds to `pnp.checks`: the core calls these on the game's ruleset
+(`pnp.rulesets.of(game)`) and never imports a ruleset itself."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class CheckHooks(Protocol):
+    """A ruleset's part in `pnp.checks` (filled in as the core's branches move out)."""
