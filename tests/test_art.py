@@ -500,7 +500,7 @@ def test_a_changed_back_picture_is_a_changed_face_and_a_new_rulebook(
     """`pnp diff` and the rulebook's cache look at every picture the content uses (a
     back's, found by name), not at card art only."""
     from pnp.diff.faces import same
-    from pnp.render import rulebook as render_rulebook
+    from pnp.rulebook import pdf as render_rulebook
     from pnp.rulebook.book import Book
 
     other = tmp_path / HEIST

@@ -13,8 +13,9 @@ import pytest
 
 from pnp.content.cards import Archetype
 from pnp.content.project import Game, load_game
+from pnp.products import renderers
 from pnp.render import geometry, sheets
-from pnp.render.build import Options, Output, renderers
+from pnp.render.build import Options, Output
 from pnp.render.units import mm
 from pnp.rulesets.diplomatic_immunity import boards
 

@@ -11,6 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 
+from pnp import products
 from pnp.content.project import Game, load_game
 from pnp.render import build, geometry, sheets
 from pnp.render.geometry import Paper
@@ -298,4 +299,4 @@ def test_only_for_games_with_pieces() -> None:
 
 def test_renderer_is_registered(di: Game) -> None:
     """`pnp build` runs this renderer for Diplomatic Immunity (its ruleset brings it)."""
-    assert chips.outputs in build.renderers(di)
+    assert chips.outputs in products.renderers(di)

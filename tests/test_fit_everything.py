@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pnp import pipeline
+from pnp import pipeline, products
 from pnp.checks import fit
 from pnp.render import build, geometry
 from pnp.render import text as rtext
@@ -238,7 +238,7 @@ def test_the_build_draws_only_what_the_check_measured(game_id: str) -> None:
     game = result.games[game_id]
     geo = geometry.default()
     with rtext.measuring() as drawn:
-        build.build_game(game, geo, build.Options(papers=("a4",)))
+        products.build_game(game, geo, build.Options(papers=("a4",)))
     with rtext.measuring() as measured:
         assert fit.check(game) == []
     assert drawn, "the renderers fitted nothing"

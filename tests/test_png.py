@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 from PIL import Image
 
+from pnp import products
 from pnp.content.project import Game, load_game
 from pnp.render import build, geometry, png
 from pnp.render.build import Options
@@ -99,5 +100,5 @@ def test_deck_folders() -> None:
 def test_only_built_when_asked(geo: Geometry) -> None:
     game = _game("diamond-heist")
     assert not any(
-        o.path.startswith("png/") for o in build.build_game(game, geo, Options(papers=("a4",)))
+        o.path.startswith("png/") for o in products.build_game(game, geo, Options(papers=("a4",)))
     )

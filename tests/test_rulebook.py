@@ -17,8 +17,8 @@ import pytest
 
 from pnp.content.project import Game, load_game
 from pnp.render import geometry
-from pnp.render import rulebook as render
 from pnp.rulebook import book as rb
+from pnp.rulebook import pdf as render
 from pnp.rulebook.document import Figure, Heading, Items, Para, Table, plain_text, walk
 from tests.conftest import CONTENT, run_pnp
 

@@ -22,10 +22,10 @@ import pytest
 
 from pnp.content.project import Game, load_game
 from pnp.render import geometry
-from pnp.render import rulebook as render
 from pnp.render.units import mm
 from pnp.rulebook import blocks, credits, setup_plan
 from pnp.rulebook import book as rb
+from pnp.rulebook import pdf as render
 from pnp.rulebook import style as rb_style
 from pnp.rulebook.context import Context
 from pnp.rulebook.document import Figure, Heading, Para, Table

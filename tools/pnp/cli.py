@@ -354,6 +354,7 @@ def _jobs(jobs: int) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     """Check; on errors write nothing; else render everything in memory, then write it."""
+    from pnp import products
     from pnp.render import build, geometry, kit
 
     games = _games(args.content, args.games)
@@ -376,7 +377,8 @@ def _build(args: argparse.Namespace) -> int:
         return EXIT_CONTENT
     try:
         rendered = {
-            g: build.build_game(result.games[g], geometry.of(result.games[g]), opts) for g in games
+            g: products.build_game(result.games[g], geometry.of(result.games[g]), opts)
+            for g in games
         }
     except build.RenderError as exc:
         sys.stdout.write(render_text(exc.diagnostics, result.files))

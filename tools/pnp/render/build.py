@@ -187,34 +187,6 @@ def card_files(game: Game, geo: Geometry, opts: Options, groups: Sequence[Group]
 Renderer = Callable[[Game, Geometry, Options], list[Output]]
 
 
-def renderers(game: Game) -> list[Renderer]:
-    """The product renderers of a game: its cards, what its ruleset alone has (boards,
-    chips, reference cards), its rulebooks. Each returns nothing where it does not apply."""
-    from pnp import rulesets
-    from pnp.render import rulebook
-
-    plugin = rulesets.get(game.info.ruleset.id if game.info and game.info.ruleset else None)
-    own = list(plugin.renderers()) if plugin is not None else []
-    return [card_outputs, *own, rulebook.outputs]
-
-
-def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
-    """Every file of one game, in memory."""
-    outputs: list[Output] = []
-    for render in renderers(game):
-        outputs += render(game, geo, opts)
-    if opts.png:
-        from pnp.render import png
-
-        outputs += png.outputs(game, geo, opts)
-    if opts.ink_saver:  # never overwrite the full-colour kit
-        for o in outputs:
-            stem, dot, ext = o.path.rpartition(".")
-            if ext in ("pdf", "png"):
-                o.path = f"{stem}-ink-saver{dot}{ext}"
-    return outputs
-
-
 def write_game(game: Game, outputs: Sequence[Output], folder: Path) -> dict[str, Any]:
     """Replace the kit in `folder` with these files and their manifest, whole (see
     `kit.write`); returns the manifest."""

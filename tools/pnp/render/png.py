@@ -21,11 +21,11 @@ import pypdfium2 as pdfium
 from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import rulesets
 from pnp.render import build, pdf
 from pnp.render.cards import Theme
 from pnp.render.geometry import Size
 from pnp.render.sheets import DrawFace, Group
-from pnp.rulesets.diamond_heist import render as heist
 
 if TYPE_CHECKING:
     from pnp.content.project import Game
@@ -130,8 +130,10 @@ def faces(group: Group) -> list[tuple[str, DrawFace]]:
 
 
 def groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
-    """Every card group of a game, whichever kind of game it is."""
-    return build.card_groups(game, geo, theme) + heist.card_groups(game, geo, theme)
+    """Every card group of a game: its decks, then the cards only its ruleset has."""
+    ruleset = rulesets.of(game)
+    own = ruleset.card_groups(game, geo, theme) if ruleset is not None else []
+    return build.card_groups(game, geo, theme) + own
 
 
 def outputs(

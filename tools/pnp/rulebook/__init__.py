@@ -3,5 +3,5 @@
 `sources` finds and reads them, `context` is what a template may use, `blocks` are the
 generated tables and pictures, `markdown` parses Markdown into `document` nodes, and `book`
 puts it together. `pnp check` runs `checks/rulebook.py` on the result; `pnp build` renders
-it with `render/rulebook.py`.
+it with `rulebook/pdf.py`.
 """

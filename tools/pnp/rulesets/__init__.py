@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from pnp.diff.hooks import DiffHooks
     from pnp.listing import ListingHooks
     from pnp.render.build import Options, Output
+    from pnp.render.cards import Theme
     from pnp.render.geometry import Geometry
+    from pnp.render.sheets import Group
     from pnp.rulebook.hooks import RulebookHooks
     from pnp.rules.engine import Simulation
 
@@ -54,6 +56,8 @@ class Ruleset:
     build_rules: Callable[[Document], Any]  # the rules numbers' model, from its document
     renderers: Callable[[], tuple[Renderer, ...]] = field(default=lambda: ())
     simulation: Callable[[], Simulation] | None = None  # its rules model, for sim and replay
+    # its cards that are not a deck's (Diamond Heist's reference cards), for `--png`
+    card_groups: Callable[[Game, Geometry, Theme], list[Group]] = field(default=lambda *_: [])
     # functions its card texts may call, such as `{{ limit('heir') }}`
     text_functions: Callable[[Parts], dict[str, Callable[..., Any]]] = field(default=lambda _: {})
     checks: Callable[[], CheckHooks | None] = field(default=lambda: None)

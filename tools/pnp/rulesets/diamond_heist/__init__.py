@@ -9,6 +9,10 @@ from pnp.rulesets import Renderer, Ruleset, hooks
 from pnp.rulesets.diamond_heist.model import HeistRules
 
 if TYPE_CHECKING:
+    from pnp.content.project import Game
+    from pnp.render.cards import Theme
+    from pnp.render.geometry import Geometry
+    from pnp.render.sheets import Group
     from pnp.rules.engine import Simulation
 
 
@@ -16,6 +20,12 @@ def _renderers() -> tuple[Renderer, ...]:
     from pnp.rulesets.diamond_heist import render as heist
 
     return (heist.outputs,)
+
+
+def _card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
+    from pnp.rulesets.diamond_heist import render
+
+    return render.card_groups(game, geo, theme)
 
 
 def _simulation() -> Simulation:
@@ -29,6 +39,7 @@ RULESET = Ruleset(
     HeistRules.build,
     _renderers,
     _simulation,
+    card_groups=_card_groups,
     checks=hooks("pnp.rulesets.diamond_heist.checks"),
     rulebook=hooks("pnp.rulesets.diamond_heist.rulebook"),
     diff=hooks("pnp.rulesets.diamond_heist.diff"),

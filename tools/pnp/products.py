@@ -1,0 +1,38 @@
+"""What a kit holds: the product renderers of a game (its cards, the components only its
+ruleset has, its rulebooks) and the build of one game's files in memory.
+
+This sits above `pnp.render` (the drawing of cards and sheets) and `pnp.rulebook` (the book,
+which draws with `pnp.render`), so neither imports the other's caller.
+"""
+
+from __future__ import annotations
+
+from pnp import rulesets
+from pnp.content.project import Game
+from pnp.render import png
+from pnp.render.build import Options, Output, Renderer, card_outputs
+from pnp.render.geometry import Geometry
+from pnp.rulebook import pdf as rulebook_pdf
+
+
+def renderers(game: Game) -> list[Renderer]:
+    """The product renderers of a game: its cards, what its ruleset alone has (boards,
+    chips, reference cards), its rulebooks. Each returns nothing where it does not apply."""
+    plugin = rulesets.of(game)
+    own = list(plugin.renderers()) if plugin is not None else []
+    return [card_outputs, *own, rulebook_pdf.outputs]
+
+
+def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
+    """Every file of one game, in memory."""
+    outputs: list[Output] = []
+    for render in renderers(game):
+        outputs += render(game, geo, opts)
+    if opts.png:
+        outputs += png.outputs(game, geo, opts)
+    if opts.ink_saver:  # never overwrite the full-colour kit
+        for o in outputs:
+            stem, dot, ext = o.path.rpartition(".")
+            if ext in ("pdf", "png"):
+                o.path = f"{stem}-ink-saver{dot}{ext}"
+    return outputs
