@@ -33,6 +33,7 @@ from pnp.render.geometry import Box, Geometry, Layout, Paper, Size
 from pnp.render.palette import GOLD, GOLD_DEEP, GOLD_ON_CREAM, INK, MUTED_ON_TINT, PAPER, WHITE
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm, to_mm
+from pnp.rulesets.diplomatic_immunity import icons as _own_icons  # noqa: F401  (registers the nib)
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 # One colour per board, in the order of characters.yaml: deep tones that sit with the decks,
@@ -697,29 +698,6 @@ def shield(
     canvas.restoreState()
 
 
-def nib(canvas: Canvas, cx: float, cy: float, s: float, colour: str) -> None:
-    """A fountain-pen nib, point down, about 2s tall: the Signature."""
-    canvas.saveState()
-    canvas.setFillColor(colour)
-    p = canvas.beginPath()
-    p.moveTo(cx, cy - s)
-    p.curveTo(
-        cx + s * 0.25, cy - s * 0.5, cx + s * 0.62, cy - s * 0.05, cx + s * 0.5, cy + s * 0.45
-    )
-    p.lineTo(cx + s * 0.32, cy + s * 1.0)
-    p.lineTo(cx - s * 0.32, cy + s * 1.0)
-    p.lineTo(cx - s * 0.5, cy + s * 0.45)
-    p.curveTo(cx - s * 0.62, cy - s * 0.05, cx - s * 0.25, cy - s * 0.5, cx, cy - s)
-    p.close()
-    canvas.drawPath(p, stroke=0, fill=1)
-    canvas.setFillColor(WHITE)
-    canvas.setStrokeColor(WHITE)
-    canvas.setLineWidth(max(0.4, s * 0.07))
-    canvas.circle(cx, cy + s * 0.25, s * 0.13, stroke=0, fill=1)
-    canvas.line(cx, cy + s * 0.12, cx, cy - s * 0.85)
-    canvas.restoreState()
-
-
 def _limits(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> None:
     """The two Limits under the cameo: a shield with Immunity, a broken one without."""
     ink = theme.ink_saver
@@ -862,7 +840,7 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
         if icon == "shield":
             shield(canvas, cx, iy, mm(3.6), WHITE if ink else PAPER, faint)
         elif icon == "nib":
-            nib(canvas, cx, iy, mm(3.8), faint)
+            icons.draw(canvas, "nib", cx, iy, mm(3.8), faint)
         else:  # the Favor chip carries the diplomat's face: here, the monogram
             canvas.setStrokeColor(faint)
             canvas.setLineWidth(0.8)

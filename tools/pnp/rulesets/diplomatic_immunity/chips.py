@@ -43,6 +43,7 @@ from pnp.render.geometry import Marks, Paper
 from pnp.render.palette import INK, MUTED, PAPER, WHITE
 from pnp.render.sheets import Rect
 from pnp.render.units import PT_PER_IN, mm
+from pnp.rulesets.diplomatic_immunity import icons as _own_icons  # noqa: F401  (registers the nib)
 
 if TYPE_CHECKING:
     from pnp.content.project import Game
@@ -570,38 +571,7 @@ def _picture(
 
 
 def _icon(c: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
-    if name == "nib":
-        _nib(c, cx, cy, s, colour)
-    else:
-        icons.draw(c, name, cx, cy, s, colour)
-
-
-def _nib(c: Canvas, x: float, y: float, s: float, colour: str) -> None:
-    """A pen nib, point down: the Signature."""
-    c.saveState()
-    c.setFillColor(colour)
-    p = c.beginPath()
-    p.moveTo(x, y - s)
-    p.curveTo(x + s * 0.35, y - s * 0.35, x + s * 0.6, y + s * 0.05, x + s * 0.45, y + s * 0.55)
-    p.lineTo(x + s * 0.3, y + s * 0.55)
-    p.lineTo(x + s * 0.3, y + s)
-    p.lineTo(x - s * 0.3, y + s)
-    p.lineTo(x - s * 0.3, y + s * 0.55)
-    p.lineTo(x - s * 0.45, y + s * 0.55)
-    p.curveTo(x - s * 0.6, y + s * 0.05, x - s * 0.35, y - s * 0.35, x, y - s)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-    # the breather hole and the slit, knocked back
-    dark = _text_on(colour) == WHITE
-    knock = WHITE if dark else "#000000"
-    c.setFillColor(knock)
-    c.setStrokeColor(knock)
-    c.setFillAlpha(1.0 if dark else 0.45)
-    c.setStrokeAlpha(1.0 if dark else 0.45)
-    c.circle(x, y + s * 0.12, s * 0.13, stroke=0, fill=1)
-    c.setLineWidth(max(0.4, s * 0.07))
-    c.line(x, y + s * 0.05, x, y - s * 0.8)
-    c.restoreState()
+    icons.draw(c, name, cx, cy, s, colour)
 
 
 def _scandal(ink_saver: bool, game: Game, item: Item) -> DrawPiece:
