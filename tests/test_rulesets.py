@@ -54,3 +54,39 @@ def test_a_game_names_only_a_registered_ruleset(
     monkeypatch.setattr(rulesets, "registry", lambda: {"tiny-game": mine})
     status, diags = check_json(capsys, tmp_path / "content", "orchard")
     assert (status, diags) == (0, [])
+
+
+def test_a_broken_ruleset_plugin_is_named_by_the_cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`pnp check` with a plugin that cannot load says which one, not 'a bug in pnp'."""
+    from pnp.cli import main
+    from pnp.content import schema
+
+    broken = EntryPoint("broken-game", "pnp_no_such_module:RULESET", rulesets.GROUP)
+    monkeypatch.setattr(rulesets, "entry_points", lambda group: [broken])
+    rulesets.registry.cache_clear()
+    schema._files.cache_clear()
+    schema._registry.cache_clear()
+    try:
+        code = main(["check", "--content", str(FIXTURES / "valid"), "orchard"])
+    finally:
+        monkeypatch.undo()
+        for cached in (rulesets.registry, schema._files, schema._registry):
+            cached.cache_clear()
+    err = capsys.readouterr().err
+    assert code == 2 and "'broken-game'" in err and "bug in pnp" not in err
+
+
+def test_a_ruleset_cannot_replace_a_core_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.content import schema
+
+    clash = rulesets.Ruleset("clash", lambda doc: None, schemas="pnp.schemas")
+    monkeypatch.setattr(rulesets, "registry", lambda: {"clash": clash})
+    schema._files.cache_clear()
+    try:
+        with pytest.raises(rulesets.RulesetError, match="'clash' ships"):
+            schema._files()
+    finally:
+        monkeypatch.undo()
+        schema._files.cache_clear()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import __version__, pipeline
+from pnp.rulesets import RulesetError
 from pnp.content.project import Game, display_path, find_games, is_game_folder, load_game
 from pnp.content.vocab import effects_schema_text, reference_markdown
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
@@ -627,6 +628,9 @@ def _command(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     except BrokenPipeError:  # `pnp ... | head`: the reader has gone; nothing is wrong
         return EXIT_OK
+    except RulesetError as exc:  # an installed ruleset plugin that is broken: name it
+        print(f"pnp: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except (KeyboardInterrupt, _Terminated):
         print("pnp: interrupted; nothing half-written was left behind", file=sys.stderr)
         return EXIT_USAGE

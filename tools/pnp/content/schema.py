@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from jsonschema import Draft202012Validator, TypeChecker, validators
@@ -83,20 +84,40 @@ def _describe(value: Any) -> str:
 
 
 @cache
+def _files() -> dict[str, Traversable]:
+    """Every schema file by name: the core's (`pnp.schemas`), then each registered
+    ruleset's own (`Ruleset.schemas`: `rules.<name>.schema.json`, and
+    `cards.<name>.schema.json` when its cards have kinds of their own). A ruleset may add
+    schemas, never replace one."""
+    from pnp import rulesets
+
+    found: dict[str, Traversable] = {}
+    packages = [("pnp", "pnp.schemas")]
+    packages += [(r.name, r.schemas) for r in rulesets.registry().values() if r.schemas]
+    for owner, package in packages:
+        for entry in sorted(resources.files(package).iterdir(), key=lambda e: e.name):
+            if not entry.name.endswith(".schema.json"):
+                continue
+            if entry.name in found:
+                raise rulesets.RulesetError(
+                    f"the ruleset '{owner}' ships {entry.name}, which another schema has"
+                )
+            found[entry.name] = entry
+    return found
+
+
+@cache
 def _registry() -> Registry:
     registry: Registry = Registry()
-    for entry in resources.files("pnp.schemas").iterdir():
-        if entry.name.endswith(".schema.json"):
-            contents = json.loads(entry.read_text(encoding="utf-8"))
-            registry = registry.with_resource(entry.name, Resource.from_contents(contents))
+    for name, entry in _files().items():
+        contents = json.loads(entry.read_text(encoding="utf-8"))
+        registry = registry.with_resource(name, Resource.from_contents(contents))
     return registry
 
 
 def schema_names() -> list[str]:
-    """Every schema shipped with the package, by file name."""
-    return sorted(
-        e.name for e in resources.files("pnp.schemas").iterdir() if e.name.endswith(".schema.json")
-    )
+    """Every schema pnp knows, its own and its rulesets', by file name."""
+    return sorted(_files())
 
 
 @cache
@@ -106,7 +127,7 @@ def _validator(name: str) -> Validator:
 
 
 def has_schema(name: str) -> bool:
-    """Whether a schema file of this name ships with the package."""
+    """Whether a schema of this name ships with pnp or one of its rulesets."""
     return name in schema_names()
 
 

@@ -2,13 +2,14 @@
 `pnp.rulesets` (in its package's metadata), and the core finds it by the name a game's
 `game.yaml` gives as `ruleset:`.
 
-A ruleset brings what only its games have: the builder of its rules numbers (the schema is
-`rules.<name>.schema.json`, and `cards.<name>.schema.json` when its cards have kinds and
-effects of their own), the renderers of the components only it has, its cross-checks, its
-rulebook blocks, what `pnp diff` and `pnp list` say about its parts, and its rules model for
-`pnp sim` and `pnp replay`. Each is imported when it is first used, so `pnp check` of one
-game loads no other game's code, and the core never imports a ruleset: it asks the game's
-`Ruleset` (`of(game)`) and gets None, or nothing, where a game has no such part.
+A ruleset brings what only its games have: the schema of its rules numbers
+(`rules.<name>.schema.json`, and `cards.<name>.schema.json` when its cards have kinds and
+effects of their own) and their builder, the renderers of the components only it has, its
+cross-checks, its rulebook blocks, what `pnp diff` and `pnp list` say about its parts, and
+its rules model for `pnp sim` and `pnp replay`. Each is imported when it is first used, so
+`pnp check` of one game loads no other game's code, and the core never imports a ruleset: it
+asks the game's `Ruleset` (`of(game)`) and gets None, or nothing, where a game has no such
+part.
 
 The hooks of one area are one object, given by a function that imports it on first use:
 `checks` (`pnp.checks.hooks.CheckHooks`), `rulebook` (`pnp.rulebook.hooks.RulebookHooks`),
@@ -54,6 +55,9 @@ class Ruleset:
 
     name: str
     build_rules: Callable[[Document], Any]  # the rules numbers' model, from its document
+    # the package holding its JSON Schemas (`rules.<name>.schema.json`, and
+    # `cards.<name>.schema.json` when its cards have kinds and effects of their own)
+    schemas: str | None = None
     renderers: Callable[[], tuple[Renderer, ...]] = field(default=lambda: ())
     simulation: Callable[[], Simulation] | None = None  # its rules model, for sim and replay
     # its cards that are not a deck's (Diamond Heist's reference cards), for `--png`

@@ -37,8 +37,9 @@ def _simulation() -> Simulation:
 RULESET = Ruleset(
     "diamond-heist",
     HeistRules.build,
-    _renderers,
-    _simulation,
+    schemas="pnp.rulesets.diamond_heist.schemas",
+    renderers=_renderers,
+    simulation=_simulation,
     card_groups=_card_groups,
     checks=hooks("pnp.rulesets.diamond_heist.checks"),
     rulebook=hooks("pnp.rulesets.diamond_heist.rulebook"),

@@ -46,8 +46,9 @@ def _text_functions(parts: Parts) -> dict[str, Callable[..., Any]]:
 RULESET = Ruleset(
     "diplomatic-immunity",
     DIRules.build,
-    _renderers,
-    _simulation,
+    schemas="pnp.rulesets.diplomatic_immunity.schemas",
+    renderers=_renderers,
+    simulation=_simulation,
     text_functions=_text_functions,
     checks=hooks("pnp.rulesets.diplomatic_immunity.checks"),
     rulebook=hooks("pnp.rulesets.diplomatic_immunity.rulebook"),
