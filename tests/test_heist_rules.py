@@ -449,9 +449,7 @@ def test_every_ruling_is_played_by_the_engine(model: Game) -> None:
         "gunman-accused",
         "after-bang",
     } <= ids
-    source = "\n".join(
-        p.read_text(encoding="utf-8") for p in RULES_PACKAGE.glob("*.py")
-    )
+    source = "\n".join(p.read_text(encoding="utf-8") for p in RULES_PACKAGE.glob("*.py"))
     for r in model.rulings or ():
         assert r.topic and r.ruling and r.why
         assert f"ruling {r.id}" in source, r.id

@@ -325,11 +325,12 @@ def test_an_example_naming_a_missing_door_is_E204(
 ) -> None:
     """Any value that names something is resolved: a step kind that takes a door (here
     declared for the test) with a door the game does not have is E204 at its line."""
-    from pnp.content.examples import VOCABULARIES, FactSpec, FactType, StepSpec, Vocabulary
+    from pnp.content.examples import FactSpec, FactType, StepSpec, Vocabulary
+    from pnp.rulesets.diplomatic_immunity import examples
 
-    base = VOCABULARIES[DI]
+    base = examples.VOCABULARY
     book = StepSpec("book", (FactSpec("door", FactType.DOOR, True),))
-    monkeypatch.setitem(VOCABULARIES, DI, Vocabulary(base.setup, (*base.steps, book)))
+    monkeypatch.setattr(examples, "VOCABULARY", Vocabulary(base.setup, (*base.steps, book)))
     game = _copy(tmp_path, DI)
     last = '        note: "I discard down to {{ hand|word }}. Your turn."\n'
     _edit(
@@ -382,8 +383,8 @@ def test_an_example_is_held_to_its_rules_vocabulary(
 
 def test_the_heist_vocabulary_is_the_rules_models(capsys: pytest.CaptureFixture[str]) -> None:
     """The endings a Diamond Heist example may name are the rules model's endings."""
-    from pnp.content.examples import VOCABULARIES
+    from pnp.rulesets.diamond_heist.examples import VOCABULARY
     from pnp.rulesets.diamond_heist.play.game import ENDINGS
 
-    (ending,) = [s for s in VOCABULARIES[HEIST].result if s.name == "ending"]
+    (ending,) = [s for s in VOCABULARY.result if s.name == "ending"]
     assert set(ending.words) == set(ENDINGS)

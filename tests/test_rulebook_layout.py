@@ -23,14 +23,16 @@ import pytest
 from pnp.content.project import Game, load_game
 from pnp.render import geometry
 from pnp.render.units import mm
-from pnp.rulebook import blocks, credits, setup_plan
 from pnp.rulebook import book as rb
+from pnp.rulebook import credits, setup_plan
 from pnp.rulebook import pdf as render
 from pnp.rulebook import style as rb_style
-from pnp.rulebook.context import Context
+from pnp.rulebook.context import Context, blocks_of
 from pnp.rulebook.document import Figure, Heading, Para, Table
 from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.rulesets.diamond_heist.rulebook_setup import TreasurePlan
 from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.rulebook_setup import TablePlan
 from tests.conftest import CONTENT, run_pnp
 
 pdfium_c = pdfium.raw
@@ -176,9 +178,9 @@ def test_readme_names_the_rulebook_files_and_blocks() -> None:
     assert "`rulebook-a4.pdf`, `rulebook-letter.pdf`" in readme
     assert "`rulebook-text-a4.pdf`, `rulebook-text-letter.pdf`" in readme
     assert "`rulebook.pdf`" not in readme
-    Context(load_game(CONTENT, "diamond-heist").game)  # registers every block
-    for name in blocks.BLOCKS:
-        assert f"`{name}(" in readme, name
+    for game in GAMES:
+        for name in blocks_of(load_game(CONTENT, game).game):
+            assert f"`{name}(" in readme, name
 
 
 # ---- the measure ---------------------------------------------------------------------------
@@ -391,7 +393,7 @@ def test_setup_diagram_counts_come_from_the_data(models: dict[str, Game]) -> Non
     rules, comps, info = game.rules, game.components, game.info
     assert isinstance(rules, DIRules) and comps is not None and info is not None and info.best
     plan = _figure(rb.load(game)).data
-    assert isinstance(plan, setup_plan.TablePlan)
+    assert isinstance(plan, TablePlan)
     n = (info.best.min + info.best.max) // 2
     assert plan.players == n == len(plan.seats)
     assert [s.name for s in plan.seats] == [s.name for s in comps.seats[:n]]
@@ -432,7 +434,7 @@ def test_setup_diagram_follows_a_change_of_the_data(models: dict[str, Game]) -> 
         ),
     )
     plan = setup_plan.plan(changed, 5)
-    assert isinstance(plan, setup_plan.TablePlan)
+    assert isinstance(plan, TablePlan)
     assert plan.players == 5 and plan.money == 7 and plan.clock.count == 9
     assert [h.count for h in plan.hand] == [d.cards for d in start.hand]
     assert plan.coins and sum(plan.coins) == 7
@@ -445,7 +447,7 @@ def test_heist_setup_diagram_is_the_treasure_table(models: dict[str, Game]) -> N
     rules = game.rules
     assert isinstance(rules, HeistRules)
     plan = _figure(rb.load(game)).data
-    assert isinstance(plan, setup_plan.TreasurePlan)
+    assert isinstance(plan, TreasurePlan)
     row = rules.row(plan.players)
     assert row is not None
     counts = {p.item: p.count for p in plan.treasure}

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp import __version__, pipeline
-from pnp.rulesets import RulesetError
 from pnp.content.project import Game, display_path, find_games, is_game_folder, load_game
 from pnp.content.vocab import effects_schema_text, reference_markdown
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
 from pnp.listing import render_listing
+from pnp.rulesets import RulesetError
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 

@@ -2,9 +2,9 @@
 
 Everything comes from the model (`Game`), in a stable order: the title; decks in the order
 of the components list, cards in file order; Goals; Departures; characters; for a
-standard-deck game its roles, which cards play which piece, and the treasure table; last the
-rulings by topic. Parts the game does not have are left out. Nothing here prints; the CLI
-does.
+standard-deck game its roles and which cards play which piece; then what only the game's
+ruleset has (`ListingHooks.sections`, such as a treasure table); last the rulings by topic.
+Parts the game does not have are left out. Nothing here prints; the CLI does.
 """
 
 from __future__ import annotations
@@ -12,32 +12,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from pnp import rulesets
 from pnp.content.cards import Ability, Aim, Archetype, Card, CardKind, Ruling, Timing
 from pnp.content.departures import Door, Goal
 from pnp.content.model import Currency, Ref
 from pnp.content.pieces import STANDARD_DECK, Piece, PlayingCard, Role
 from pnp.content.project import Game
-from pnp.rulesets.diamond_heist.model import HeistRules, Variant
 
 INDENT = "    "
 
 
 class ListingHooks(Protocol):
-    """A ruleset's part in `pnp list` (filled in as the core's branches move out)."""
+    """A ruleset's part in `pnp list`: the names of its variants and the sections of what
+    only its games have."""
+
+    def variant_names(self, game: Game) -> dict[str, str]:
+        """The names of the game's variants by id (what a role's `variant` names)."""
+
+    def sections(self, game: Game) -> list[list[str]]:
+        """The sections of the ruleset's own parts, each a list of lines (`heading` and
+        `indent` make them look like the core's); they follow the cards of the standard
+        deck."""
 
 
 def render_listing(game: Game) -> str:
-    """Every card, character, Goal, Departure, ruling (or role, piece and treasure row)."""
+    """Every card, character, Goal, Departure, ruling (or role and piece), and what only the
+    game's ruleset has."""
     money = game.info.currency if game.info else Currency()
+    hooks = ruleset.listing() if (ruleset := rulesets.of(game)) else None
     sections = [
         _title(game),
         *_decks(game, money),
         _goals(game),
         _departures(game.doors, money),
         _characters(game.archetypes, money),
-        _roles(game),
+        _roles(game, hooks.variant_names(game) if hooks else {}),
         _pieces(game.pieces),
-        _treasure(game),
+        *(hooks.sections(game) if hooks else ()),
         _rulings(game.rulings),
     ]
     return "\n\n".join("\n".join(s) for s in sections if s) + "\n"
@@ -46,24 +57,22 @@ def render_listing(game: Game) -> str:
 # ---- helpers --------------------------------------------------------------------------------
 
 
-def _indent(text: str, depth: int = 1) -> list[str]:
+def indent(text: str, depth: int = 1) -> list[str]:
     """A (possibly multi-line) text, every line indented; blank lines stay empty."""
     pad = INDENT * depth
     return [pad + line if line.strip() else "" for line in text.strip().splitlines()]
 
 
-def _heading(text: str, level: int = 2) -> list[str]:
+def heading(text: str, level: int = 2) -> list[str]:
+    """A Markdown heading and the blank line after it."""
     return [f"{'#' * level} {text}", ""]
 
 
-def _name(ref: Ref | None, names: dict[str, str]) -> str:
+def ref_name(ref: Ref | None, names: dict[str, str]) -> str:
+    """The name of what a reference points at, by `names`; its id if unnamed."""
     if ref is None:
         return ""
     return names.get(ref.id, ref.id)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 # ---- sections -------------------------------------------------------------------------------
@@ -77,7 +86,7 @@ def _title(game: Game) -> list[str]:
     count = f"{players.min}-{players.max}" if players.min != players.max else str(players.min)
     lines = [f"# {info.title} v{info.version}", "", f"{count} players"]
     if info.tagline:
-        lines += ["", *_indent(info.tagline, 0)]
+        lines += ["", *indent(info.tagline, 0)]
     return lines
 
 
@@ -99,7 +108,7 @@ def _decks(game: Game, money: Currency) -> list[list[str]]:
         title = f"{item.name} ({deck}): {total} cards" if item else f"{deck}: {total} cards"
         if item and item.count != total:
             title += f" (the components list says {item.count})"
-        lines = _heading(title)
+        lines = heading(title)
         for card in in_deck:
             lines += _card(card, crime_types, doors, money)
         out.append(lines[:-1])  # no blank line after the last card
@@ -112,13 +121,13 @@ def _card(
     details: list[str] = []
     if card.crime:
         details.append(
-            f"{_name(card.crime.type, crime_types)}, Heat {card.crime.heat}, "
+            f"{ref_name(card.crime.type, crime_types)}, Heat {card.crime.heat}, "
             f"{money.format(card.crime.payout)}"
         )
     if card.covers:
-        details.append(f"covers {_name(card.covers, crime_types)}")
+        details.append(f"covers {ref_name(card.covers, crime_types)}")
     if card.door:
-        details.append(f"door {_name(card.door, doors)}")
+        details.append(f"door {ref_name(card.door, doors)}")
     if card.waives:
         details.append(f"waives {card.waives}")
     if card.law and card.law.names_player:
@@ -128,11 +137,11 @@ def _card(
     kind = card.category if card.kind is CardKind.PLAIN else card.kind.value
     tag = " · ".join(p for p in (kind, ", ".join(details)) if p)
     head = f"{card.name}  x{card.count}" + (f"  [{tag}]" if tag else "")
-    lines = [head, *_indent(card.text.printed)]
+    lines = [head, *indent(card.text.printed)]
     if card.flavour.strip():
-        lines += _indent(f"_{card.flavour.strip()}_")
+        lines += indent(f"_{card.flavour.strip()}_")
     if card.back.strip():
-        lines += _indent(f"Back: {card.back.strip()}")
+        lines += indent(f"Back: {card.back.strip()}")
     return [*lines, ""]
 
 
@@ -152,30 +161,30 @@ def _goals(game: Game) -> list[str]:
     if not game.goals:
         return []
     doors = {d.id: d.name for d in game.doors or ()}
-    lines = _heading("Goals")
+    lines = heading("Goals")
     for goal in game.goals:
         lines += _goal(goal, doors)
     return lines[:-1]
 
 
 def _goal(goal: Goal, doors: dict[str, str]) -> list[str]:
-    named = ", ".join(_name(d, doors) for d in goal.doors)
+    named = ", ".join(ref_name(d, doors) for d in goal.doors)
     lines = [f"{goal.name}  [{named}]"]
     if goal.text is not None:
-        lines += _indent(goal.text.printed)
+        lines += indent(goal.text.printed)
     return [*lines, ""]
 
 
 def _departures(doors: tuple[Door, ...] | None, money: Currency) -> list[str]:
     if not doors:
         return []
-    lines = _heading("Departures")
+    lines = heading("Departures")
     for door in doors:
         lines += [
             f"{door.name}  {money.format(door.price)}",
-            *_indent(door.text.printed),
-            *_indent(f"Board: {door.board.printed}"),
-            *_indent(f'Says: "{door.says.strip()}"'),
+            *indent(door.text.printed),
+            *indent(f"Board: {door.board.printed}"),
+            *indent(f'Says: "{door.says.strip()}"'),
             "",
         ]
     return lines[:-1]
@@ -184,7 +193,7 @@ def _departures(doors: tuple[Door, ...] | None, money: Currency) -> list[str]:
 def _characters(archetypes: tuple[Archetype, ...] | None, money: Currency) -> list[str]:
     if not archetypes:
         return []
-    lines = _heading("Characters")
+    lines = heading("Characters")
     for arch in archetypes:
         lines.append(arch.name)
         lines += _ability("Bend", arch.bend, money, 1)
@@ -201,7 +210,7 @@ def _ability(label: str, ability: Ability, money: Currency, depth: int) -> list[
     tag = f"  [{', '.join(play)}]" if play else ""
     return [
         f"{INDENT * depth}{label}: {ability.name}{tag}",
-        *_indent(ability.text.printed, depth + 1),
+        *indent(ability.text.printed, depth + 1),
     ]
 
 
@@ -211,40 +220,35 @@ def _rulings(rulings: tuple[Ruling, ...] | None) -> list[str]:
     topics: dict[str, list[Ruling]] = {}
     for r in rulings:
         topics.setdefault(r.topic, []).append(r)
-    lines = _heading("Rulings")
+    lines = heading("Rulings")
     for topic, group in topics.items():
-        lines += _heading(topic, 3)
+        lines += heading(topic, 3)
         for r in group:
-            ruling = _indent(r.ruling) or [""]
-            lines += [f"- {ruling[0].strip()}", *ruling[1:], *_indent(f"Why: {r.why.strip()}"), ""]
+            ruling = indent(r.ruling) or [""]
+            lines += [f"- {ruling[0].strip()}", *ruling[1:], *indent(f"Why: {r.why.strip()}"), ""]
     return lines[:-1]
 
 
 # ---- standard-deck games --------------------------------------------------------------------
 
 
-def _roles(game: Game) -> list[str]:
+def _roles(game: Game, variants: dict[str, str]) -> list[str]:
     if not game.roles:
         return []
     pieces = {p.id: p.name for p in game.pieces or ()}
-    variants = {v.id: v.name for v in _variants(game)}
-    lines = _heading("Roles")
+    lines = heading("Roles")
     for role in game.roles:
-        lines += [_role_line(role, pieces, variants), *_indent(role.wins), ""]
+        lines += [_role_line(role, pieces, variants), *indent(role.wins), ""]
     return lines[:-1]
 
 
 def _role_line(role: Role, pieces: dict[str, str], variants: dict[str, str]) -> str:
     tags = []
     if role.piece:
-        tags.append(f"card: {_name(role.piece, pieces)}")
+        tags.append(f"card: {ref_name(role.piece, pieces)}")
     if role.variant:
-        tags.append(f"variant: {_name(role.variant, variants)}")
+        tags.append(f"variant: {ref_name(role.variant, variants)}")
     return f"{role.name}  [{', '.join(tags)}]" if tags else role.name
-
-
-def _variants(game: Game) -> tuple[Variant, ...]:
-    return game.rules.variants if isinstance(game.rules, HeistRules) else ()
 
 
 _DECK_ORDER = {card: i for i, card in enumerate(STANDARD_DECK)}
@@ -259,7 +263,7 @@ def _pieces(pieces: tuple[Piece, ...] | None) -> list[str]:
     if not pieces:
         return []
     width = max(len(p.name) for p in pieces)
-    lines = _heading("Cards of the standard deck")
+    lines = heading("Cards of the standard deck")
     used: set[PlayingCard] = set()
     for piece in pieces:
         cards = sorted(piece.cards, key=_deck_order)
@@ -268,57 +272,6 @@ def _pieces(pieces: tuple[Piece, ...] | None) -> list[str]:
     unused = [c for c in STANDARD_DECK if c not in used]
     if unused:
         lines.append(f"{'(unused)'.ljust(width)}  {' '.join(str(c) for c in unused)}")
-    return lines
-
-
-def _treasure(game: Game) -> list[str]:
-    rules = game.rules
-    if not isinstance(rules, HeistRules):
-        return []
-    pieces = {p.id: p.name for p in game.pieces or ()}
-    lines = _heading("Treasure")
-    lines += [
-        f"{rules.diamonds} diamonds ({_name(rules.diamond_piece, pieces)} cards) and the role "
-        f"cards of the row; apologies ({_name(rules.apology_piece, pieces)} cards) lie before "
-        "the Boss.",
-        f"The Boss hides {rules.boss_hides.min} to {rules.boss_hides.max} diamonds; the first "
-        f"player may hide {rules.first_player_may_hide} role card(s).",
-        "",
-    ]
-    columns = list(dict.fromkeys(c.piece.id for row in rules.treasure for c in row.roles))
-    header = ["players", *(pieces.get(c, c) for c in columns), "apologies"]
-    rows = []
-    for row in rules.treasure:
-        n = {c.piece.id: c.n for c in row.roles}
-        rows.append(
-            [
-                str(row.players),
-                *(str(n.get(c, 0)) for c in columns),
-                str(row.apologies),
-                "advanced" if row.advanced else "",
-            ]
-        )
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    lines.append("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip())
-    for r in rows:
-        cells = [c.rjust(w) for c, w in zip(r[:-1], widths, strict=True)]
-        lines.append("  ".join([*cells, r[-1]]).rstrip())  # then "advanced", if it is
-    if rules.variants:
-        names = {v.id: v.name for v in rules.variants}
-        lines += ["", *_heading("Variants", 3)]
-        for v in rules.variants:
-            changes = [f"{pieces.get(c.piece.id, c.piece.id)} {_signed(c.n)}" for c in v.roles]
-            if v.apologies:
-                changes.append(f"apologies {_signed(v.apologies)}")
-            if v.excludes:
-                changes.append("not with " + ", ".join(_name(x, names) for x in v.excludes))
-            lines.append(f"{v.name}  [{v.players.min}-{v.players.max} players]")
-            if changes:
-                lines += _indent("; ".join(changes))
-            if v.note:
-                lines += _indent(v.note)
-            lines.append("")
-        lines.pop()
     return lines
 
 

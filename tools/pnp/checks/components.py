@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from pnp.checks import hooks
 from pnp.checks.common import at
 from pnp.content.components import Components
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
-from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 
 def check(game: Game) -> list[Diagnostic]:
@@ -29,6 +29,7 @@ def check(game: Game) -> list[Diagnostic]:
             )
         )
     characters = _characters(game, comps, out)
+    ruleset = hooks.of(game)
     for item in comps.items:
         if item.per_seat is not None:
             if not comps.seats:
@@ -60,9 +61,8 @@ def check(game: Game) -> list[Diagnostic]:
                         f"x {item.per_character} = {want}",
                     )
                 )
-        rules = game.rules
-        if item.enough_per_player and isinstance(rules, DIRules) and players is not None:
-            each = rules.number(item.enough_per_player.id)
+        if item.enough_per_player and ruleset and players is not None:
+            each = ruleset.rules_number(game, item.enough_per_player.id)
             if each is not None and item.count < players * each:
                 out.append(
                     at(

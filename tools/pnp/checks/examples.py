@@ -3,7 +3,7 @@
 The rulebook prints each example and the tests play it on the rules model, so an example
 that names nothing, or a word where a count belongs, must fail `pnp check` at its own line,
 not later in the rulebook that prints it. Each ruleset declares what its examples may say
-(`VOCABULARIES` in `pnp.content.examples`); against it:
+(its `Ruleset.examples`, a `pnp.content.examples.Vocabulary`); against it:
 
 - E204: a step kind, a seat (`who`, a target, the players out or winning), a card, deck,
   archetype, door, piece, role, role card or variant that the game does not have, with a
@@ -24,9 +24,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pnp import rulesets
+from pnp.checks import hooks
 from pnp.checks.common import at, resolve
 from pnp.content.examples import (
-    VOCABULARIES,
     Example,
     ExampleStep,
     Fact,
@@ -39,7 +40,6 @@ from pnp.content.model import Ref, Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic, closest
 from pnp.rulebook.context import Context, TemplateError, fact_value
-from pnp.rulesets.diamond_heist.model import HeistRules
 
 _SHOWN = re.compile(r"\d+ \S+")
 
@@ -64,10 +64,10 @@ class Known:
         for c in game.cards or ():
             cards[""][c.id] = c.name
             cards.setdefault(c.kind.value, {})[c.id] = c.name
-        rules = game.rules
+        ruleset = hooks.of(game)
         role_cards = None
         if game.roles is not None:
-            skip = rules.diamond_piece.id if isinstance(rules, HeistRules) else ""
+            skip = ruleset.not_role_card(game) if ruleset else ""
             role_cards = {
                 r.piece.id: r.name for r in game.roles if r.piece is not None and r.piece.id != skip
             }
@@ -85,9 +85,7 @@ class Known:
             pieces={p.id: p.name for p in game.pieces} if game.pieces is not None else None,
             roles={r.id: r.name for r in game.roles} if game.roles is not None else None,
             role_cards=role_cards,
-            variants=(
-                {v.id: v.name for v in rules.variants} if isinstance(rules, HeistRules) else None
-            ),
+            variants=ruleset.variants(game) if ruleset else None,
         )
 
 
@@ -96,8 +94,8 @@ def check(game: Game) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     if not game.examples:
         return out
-    ruleset = game.info.ruleset.id if game.info and game.info.ruleset else ""
-    vocab = VOCABULARIES.get(ruleset)
+    ruleset = rulesets.of(game)
+    vocab = ruleset.examples() if ruleset is not None else None
     known = Known.of(game)
     ctx = Context(game)  # the notes are filled as the rulebook fills them
     for example in game.examples:

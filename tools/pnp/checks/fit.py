@@ -1,10 +1,11 @@
 """E720: every text a renderer draws from the content fits its box, measured with the real fonts.
 
 The check draws every face the build prints, on a scratch page and with the build's own
-renderers: card fronts and deck backs, Goals and the Departures board, character boards,
-coins, chips and markers, Diamond Heist's reference and deck cards. Each renderer sets its
-texts through `render.text` (`fit` for a block that wraps, `fit_line` for a single line such
-as a payout on its coin), saying what each text is and where the content writes it; inside
+renderers: card fronts and deck backs, Goals and the Departures board, and through the
+game's ruleset (`CheckHooks.fit`) the faces only it prints (character boards, coins, chips
+and markers, Diamond Heist's reference and deck cards). Each renderer sets its texts
+through `render.text` (`fit` for a block that wraps, `fit_line` for a single line such as a
+payout on its coin), saying what each text is and where the content writes it; inside
 `measuring()` every such call is recorded. So the check measures exactly what the build
 draws, with the same call on the same box. A text shrinks from its box's size to the box's
 floor, never below the layouts' floors (7.5 pt for rules text, 6 pt for anything else:
@@ -17,12 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.checks import hooks
 from pnp.checks.common import at
 from pnp.content.model import Src
 from pnp.content.project import Game
@@ -30,35 +30,13 @@ from pnp.diagnostics import Diagnostic
 from pnp.render import geometry, pdf
 from pnp.render import text as rtext
 from pnp.render.cards import Theme
-from pnp.render.geometry import Geometry, Layout, Size
+from pnp.render.geometry import Geometry, Size
 from pnp.render.units import to_mm
-from pnp.rulesets.diamond_heist.render import Overflow
-from pnp.rulesets.diplomatic_immunity.model import DIRules
-
-if TYPE_CHECKING:
-    from pnp.rulesets.diplomatic_immunity.boards import Face
 
 # The layouts the faces are drawn with; without them the layouts have problems of their own,
 # reported by the pipeline.
 LAYOUTS = frozenset({"card", "goal", "reference", "back", "board"})
 SHOWN = 40  # characters of a text quoted in a message
-
-
-def _unpaired(game: Game) -> list[Diagnostic]:
-    """E740: a board carries one woman and one man, one on each face."""
-    out = []
-    for arch in game.archetypes or ():
-        faces = sorted(d.face for d in arch.diplomats)
-        if faces != ["man", "woman"]:
-            out.append(
-                at(
-                    arch.src,
-                    "E740",
-                    f"the {arch.name} board has {', '.join(faces) or 'no diplomat'}",
-                    "a board carries a woman on one face and a man on the other",
-                )
-            )
-    return out
 
 
 DrawFace = Callable[[Canvas], None]
@@ -79,39 +57,18 @@ class Sketch:
 
 def faces(game: Game, theme: Theme = PRINT, art: bool = False) -> list[Sketch]:
     """Every face the build prints for a game, each once, in `theme` (the full-colour print
-    or the ink-saver): card fronts and deck backs, character boards, coins, chips and
-    markers, and a standard-deck game's reference cards and printable deck. What the fit
-    check measures (without the cards' art, unless `art`), for tests that look at what is
-    drawn (type sizes, contrast)."""
-    from pnp.rulesets.diamond_heist import render as heist
-    from pnp.rulesets.diamond_heist.model import HeistRules
-
+    or the ink-saver): card fronts and deck backs, then the faces of the components only its
+    ruleset prints (character boards, coins, chips and markers, a standard-deck game's
+    reference cards and printable deck). What the fit check measures (without the cards'
+    art, unless `art`), for tests that look at what is drawn (type sizes, contrast)."""
     geo = geometry.of(game)
     if not set(geo.layouts) >= LAYOUTS:
         return []
-    out = [
+    ruleset = hooks.of(game)
+    return [
         *_card_faces(game, geo, theme, art),
-        *_board_faces(game, geo, theme),
-        *_chip_faces(game, theme),
+        *(ruleset.sketches(game, geo, theme, art) if ruleset else ()),
     ]
-    if isinstance(game.rules, HeistRules) and game.pieces:
-        size = geo.layouts["heist-card"].size
-        drawn: set[int] = set()
-        for group in heist.card_groups(game, geo, theme):
-            for item in group.items:
-                for side, face in (("front", item.front), ("back", item.back)):
-                    if id(face) not in drawn:
-                        drawn.add(id(face))
-                        out.append(
-                            Sketch(
-                                f"{group.name}: {item.id}, {side}",
-                                size.width,
-                                size.height,
-                                size.bleed,
-                                _at(face, size),
-                            )
-                        )
-    return out
 
 
 def _card_faces(
@@ -138,114 +95,17 @@ def _card_faces(
                         size.width,
                         size.height,
                         size.bleed,
-                        _at(face, size),
+                        at_size(face, size),
                     )
 
 
-def _at(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
+def at_size(face: Callable[[Canvas, Size], None], size: Size) -> DrawFace:
+    """A face drawn at its size, as a `Sketch` draws it."""
+
     def draw(canvas: Canvas) -> None:
         face(canvas, size)
 
     return draw
-
-
-def _board_faces(game: Game, geo: Geometry, theme: Theme = PRINT) -> Iterator[Sketch]:
-    """Both faces of every character board (a board that cannot be paired, or a Limit off
-    the Heat track, is reported by E740 and E602 and has nothing to draw)."""
-    from pnp.rulesets.diplomatic_immunity import boards
-
-    if not game.archetypes or not isinstance(game.rules, DIRules) or _unpaired(game):
-        return
-    try:
-        pairs = boards.faces(game)
-    except boards.BoardError:
-        return
-    layout = geo.layouts["board"]
-    size = layout.size
-    for pair in pairs:
-        for face in pair:
-            yield Sketch(
-                f"the board of {face.diplomat.name}",
-                size.width,
-                size.height,
-                size.bleed,
-                functools.partial(_board, game, face, layout, theme),
-            )
-
-
-def _board(game: Game, face: Face, layout: Layout, theme: Theme, canvas: Canvas) -> None:
-    from pnp.rulesets.diplomatic_immunity import boards
-
-    # every text that did not fit was measured, and is reported from there
-    with contextlib.suppress(boards.BoardError):
-        boards.draw_face(canvas, layout.size, game, face, layout, theme)
-
-
-def _chip_faces(game: Game, theme: Theme = PRINT) -> Iterator[Sketch]:
-    """Every face of every coin, chip and marker, each once, at its own size."""
-    from pnp.rulesets.diplomatic_immunity import chips
-
-    seen: set[int] = set()
-    for piece in chips.pieces(game, theme.ink_saver):
-        for side, face in (("front", piece.front), ("back", piece.back)):
-            if id(face) not in seen:
-                seen.add(id(face))
-                what = f"{piece.kind}{f' ({piece.seat})' if piece.seat else ''}, {side}"
-                yield Sketch(what, piece.size, piece.size, chips.BLEED, _chip(face, piece.size / 2))
-
-
-def _chip(face: Callable[[Canvas, float, float, float], None], half: float) -> DrawFace:
-    def draw(canvas: Canvas) -> None:
-        face(canvas, half, half, half)
-
-    return draw
-
-
-def _heist(
-    game: Game, geo: Geometry, scratch: Canvas, seen: list[rtext.Measured]
-) -> list[Diagnostic]:
-    """A standard-deck game's reference cards and printable deck. Their tables and lists are
-    laid out as they are drawn, and some stop with `Overflow` rather than shrink past their
-    floor: that is reported where the content writes it, unless it came from a measured
-    text (reported with the others)."""
-    from pnp.rulesets.diamond_heist import render as heist
-    from pnp.rulesets.diamond_heist.model import HeistRules
-
-    if not isinstance(game.rules, HeistRules) or not game.pieces:
-        return []
-    src = game.rules.src
-    out: list[Diagnostic] = []
-
-    def overflow(exc: heist.Overflow, before: int) -> None:
-        if all(m.fitted.fits for m in seen[before:]):
-            out.append(
-                at(
-                    exc.src or src,
-                    "E720",
-                    str(exc),
-                    "shorten the text in the content, or give its box more room",
-                )
-            )
-
-    try:
-        groups = heist.card_groups(game, geo, Theme())
-    except heist.Overflow as exc:
-        overflow(exc, len(seen))
-        return out
-    size = geo.layouts["heist-card"].size
-    drawn: set[int] = set()
-    for group in groups:
-        for item in group.items:
-            for face in (item.front, item.back):
-                if id(face) in drawn:
-                    continue
-                drawn.add(id(face))
-                before = len(seen)
-                try:
-                    face(scratch, size)
-                except heist.Overflow as exc:
-                    overflow(exc, before)
-    return out
 
 
 def _cover_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
@@ -256,7 +116,7 @@ def _cover_faces(game: Game, geo: Geometry) -> Iterator[DrawFace]:
     if game.files is None or not game.files.rulebook():
         return
     for face, size in cover_faces(game, geo, Theme()):
-        yield _at(face, size)
+        yield at_size(face, size)
 
 
 def _report(m: rtext.Measured, fallback: Src) -> Diagnostic:
@@ -298,16 +158,18 @@ def check(game: Game) -> list[Diagnostic]:
     geo = geometry.of(game)
     if not set(geo.layouts) >= LAYOUTS:
         return []  # the layouts have problems of their own, reported by the pipeline
-    out: list[Diagnostic] = _unpaired(game)
+    ruleset = hooks.of(game)
+    out: list[Diagnostic] = []
     size = geo.layouts["card"].size
     scratch = pdf.scratch_canvas(size.width, size.height)
     with rtext.measuring() as seen:
-        for sketch in (*_card_faces(game, geo), *_board_faces(game, geo), *_chip_faces(game)):
+        for sketch in _card_faces(game, geo):
             sketch.draw(scratch)
-        out += _heist(game, geo, scratch, seen)
+        if ruleset:  # the faces only it prints, and what it finds drawing them
+            out += ruleset.fit(game, geo, scratch, seen)
         for draw in _cover_faces(game, geo):
             # a text that stops a face was measured, and is reported from there
-            with contextlib.suppress(Overflow):
+            with contextlib.suppress(*(ruleset.overflows if ruleset else ())):
                 draw(scratch)
     # The same text in the same box, written at the same line (a deck's footer on each of
     # its cards, every number of a Heat track), is reported once, where it runs over most.

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pnp.checks import hooks
 from pnp.checks.common import at
 from pnp.content.cards import Card
 from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
-from pnp.rulesets.diamond_heist.model import HeistRules
 
 
 def _unique(what: str, items: Iterable[object], out: list[Diagnostic]) -> None:
@@ -54,8 +54,9 @@ def check(game: Game) -> list[Diagnostic]:
     ):
         if items:
             _unique(what, items, out)
-    if isinstance(game.rules, HeistRules):
-        _unique("variant", game.rules.variants, out)
+    ruleset = hooks.of(game)
+    for kind, own in ruleset.ids(game) if ruleset else ():  # its own kinds (variants)
+        _unique(kind, own, out)
     _unique_names(game, out)
     return out
 

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pnp.checks import glossary
+from pnp.checks import glossary, hooks
 from pnp.checks.common import at
 from pnp.checks.printed import defined_names
 from pnp.content.model import Currency
@@ -38,8 +38,6 @@ from pnp.diagnostics import Diagnostic
 from pnp.rulebook import book as rb
 from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.document import Heading, Para
-from pnp.rulesets.diamond_heist.model import HeistRules
-from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _WIKILINK = re.compile(r"\[\[[^\]\n]*\]\]")
@@ -268,28 +266,9 @@ def data_fields(game: Game) -> Iterator[Field]:
     if rules is not None:
         for path, value, key in _ints("rules", rules):
             yield Field(path, value, key in _MONEY_FIELDS, "")
-    if isinstance(rules, DIRules):
-        for draw in rules.start.hand:
-            yield Field(f"start_hand('{draw.deck.id}')", draw.cards, False, draw.deck.id)
-        yield Field("limit()", rules.limit_for((), True), False, "Limit")
-        yield Field("limit(None, False)", rules.limit_for((), False), False, "Limit")
-        for a in game.archetypes or ():
-            mods = (*a.bend.while_, *a.cost.while_)
-            if any(t.name == "limit" for t in mods):
-                for immunity in (True, False):
-                    yield Field(
-                        f"limit('{a.id}', {immunity})",
-                        rules.limit_for(mods, immunity),
-                        False,
-                        a.name,
-                    )
-    if isinstance(rules, HeistRules):
-        for row in rules.treasure:
-            yield Field(f"treasure({row.players}).apologies", row.apologies, False, "apolog")
-            for count in row.roles:
-                yield Field(
-                    f"treasure({row.players}).{count.piece.id}", count.n, False, count.piece.id
-                )
+    ruleset = hooks.of(game)
+    if ruleset:  # what its templates' functions write (`limit('heir', False)`)
+        yield from ruleset.rulebook_fields(game)
     if game.info:
         for path, value, _ in _ints("game", game.info):
             yield Field(path, value, False, "")

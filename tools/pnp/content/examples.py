@@ -2,10 +2,10 @@
 
 The model keeps every value with where it was written, so that a rules model playing the
 example can point at the line whose number disagrees with the rules. What the step kinds
-and facts do is the rules model's business; what they are is declared here, per ruleset
-(`VOCABULARIES`): each step kind with its arguments and what it can check, the set-up's and
-the result's facts, and the type of every value (a count, a seat, a card, a deck, a role
-...), so that `pnp check` holds every example to the game before anything plays it.
+and facts do is the rules model's business; what they are is declared by each ruleset as a
+`Vocabulary` (`Ruleset.examples`): each step kind with its arguments and what it can check,
+the set-up's and the result's facts, and the type of every value (a count, a seat, a card,
+a deck, a role ...), so that `pnp check` holds every example to the game before anything plays it.
 """
 
 from __future__ import annotations
@@ -186,93 +186,6 @@ class Vocabulary:
     role_cards: bool = False
 
 
-def _counts(*names: str) -> tuple[FactSpec, ...]:
+def counts(*names: str) -> tuple[FactSpec, ...]:
+    """Facts that are each a count, by name."""
     return tuple(FactSpec(n, FactType.COUNT) for n in names)
-
-
-_C, _F = FactType.COUNT, FactType.FLAG
-# What a Diamond Heist step can check once it is played ('handoff' only where the treasure
-# is passed on).
-_HEIST_EXPECT = (
-    *_counts("sees_diamonds", "sees_roles", "missing", "apologies"),
-    FactSpec("shows", FactType.SHOWN, words=("rule-breaker",)),
-    FactSpec("out", FactType.SEATS),
-)
-_HANDOFF = FactSpec("handoff", _C)
-
-VOCABULARIES: dict[str, Vocabulary] = {
-    # The scenario of tests/test_rulebook_examples.py: one turn of the first seat.
-    "diplomatic-immunity": Vocabulary(
-        setup=(
-            FactSpec("archetype", FactType.ARCHETYPE, True),
-            FactSpec("heat", _C, True),
-            FactSpec("money", _C, True),
-            FactSpec("headline", FactType.CARD, True, kind="headline"),
-            FactSpec("hand", FactType.CARDS, True),
-        ),
-        steps=(
-            StepSpec(
-                "morning",
-                (FactSpec("draw_from", FactType.DECKS),),
-                _counts("cooled", "drawn", "heat", "hand"),
-            ),
-            StepSpec(
-                "afternoon",
-                (FactSpec("crimes", FactType.CARDS, True, kind="crime"),),
-                _counts("heat_taken", "payout", "heat", "money", "rap_sheet", "hand"),
-            ),
-            StepSpec(
-                "evening",
-                (
-                    FactSpec("law", FactType.CARD, True, kind="law"),
-                    FactSpec("vote", FactType.WORD, words=("yes", "no")),
-                ),
-                (
-                    *_counts("fee", "money", "hand"),
-                    FactSpec("passes", _F),
-                    FactSpec("laws", FactType.CARDS, kind="law"),
-                ),
-            ),
-            StepSpec("end-of-turn", (), _counts("discarded", "hand")),
-        ),
-    ),
-    # The scenario of pnp.rulesets.diamond_heist.play.scenario.
-    "diamond-heist": Vocabulary(
-        setup=_counts("diamonds", "apologies"),
-        steps=(
-            StepSpec("keep", (FactSpec("diamonds", _C, True),), (*_HEIST_EXPECT, _HANDOFF)),
-            StepSpec(
-                "hide",
-                (FactSpec("role", FactType.ROLE_CARD, True, words=("nothing",)),),
-                _HEIST_EXPECT,
-            ),
-            StepSpec(
-                "take",
-                (
-                    FactSpec("diamonds", _C),
-                    FactSpec("role", FactType.ROLE_CARD, words=("nothing",)),
-                ),
-                (*_HEIST_EXPECT, _HANDOFF),
-            ),
-            StepSpec("questioning", (), _HEIST_EXPECT),
-            StepSpec(
-                "answer",
-                (FactSpec("saw", _C, True), FactSpec("claim", FactType.ROLE)),
-                _HEIST_EXPECT,
-            ),
-            StepSpec("accuse", (FactSpec("target", FactType.SEAT, True),), _HEIST_EXPECT),
-            StepSpec("bang", (FactSpec("shoot", _F, True),), _HEIST_EXPECT),
-            StepSpec("check", (), _HEIST_EXPECT),
-        ),
-        result=(
-            FactSpec(
-                "ending",
-                FactType.WORD,
-                words=("diamonds_back", "agent_accused", "boss_out", "gunman_shot_agent"),
-            ),
-            FactSpec("thieves", FactType.SEAT_COUNTS),
-            FactSpec("winners", FactType.SEATS),
-        ),
-        role_cards=True,
-    ),
-}

@@ -101,6 +101,9 @@ class Game:
 
     id: str
     folder: Path | None = None  # where the game's files are, as diagnostics name them
+    # the registered ruleset its game.yaml names (None for a content-only game, or one
+    # naming a ruleset that is not installed), known even when game.yaml has errors
+    ruleset: str | None = field(default=None, compare=False)
     info: GameInfo | None = None
     rules: Rules | None = None
     components: Components | None = None
@@ -476,7 +479,7 @@ def _build(
         "credits",
         lambda: tuple(c for doc in valid["credits"] for c in build_credits(doc)),
     )
-    return Game(game_id, folder, **parts)
+    return Game(game_id, folder, ruleset, **parts)
 
 
 def sealed(game: Game) -> Game:

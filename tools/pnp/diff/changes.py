@@ -15,18 +15,21 @@ import dataclasses
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
+from pnp import rulesets
 from pnp.content.cards import Text
 from pnp.content.model import Range, Ref, Src, Term
 from pnp.content.pieces import PlayingCard
 from pnp.content.project import Game
 from pnp.diff import words
-from pnp.rulesets.diamond_heist.model import HeistRules
+from pnp.diff.hooks import Section
 
 Value = str | int | float | bool | None
 
-# Sections in the order the changelog prints them: (key, heading).
+# Sections in the order the changelog prints them: (key, heading). A ruleset's own sections
+# (`DiffHooks.sections`) follow the one named by OWN_AFTER.
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("game", "Game"),
     ("rules", "Rules numbers"),
@@ -38,13 +41,12 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("characters", "Characters"),
     ("roles", "Roles"),
     ("pieces", "Standard deck"),
-    ("treasure", "Treasure table"),
-    ("variants", "Variants"),
     ("rulings", "Rulings"),
     ("glossary", "Glossary"),
     ("examples", "Worked examples"),
     ("files", "Other files"),
 )
+OWN_AFTER = "pieces"
 CHECK_DATA = "facts"  # compared, but reported apart: numbers `pnp check` holds content to
 # The parts of the model the sections above cover; any other part of `Game` is compared too,
 # generically, in a section named after it.
@@ -75,7 +77,27 @@ COVERED = frozenset(
 def heading(section: str) -> str:
     """A section's heading: `Cards`; a part of the model with no section of its own is
     named after its field."""
-    return dict(SECTIONS).get(section, section.replace("-", " ").capitalize())
+    found = dict(SECTIONS).get(section) or _own_headings().get(section)
+    return found or section.replace("-", " ").capitalize()
+
+
+@cache
+def _own_headings() -> dict[str, str]:
+    """The headings of the rulesets' own sections, by key (the first ruleset's, should two
+    share a key)."""
+    out: dict[str, str] = {}
+    for ruleset in rulesets.registry().values():
+        hooks = ruleset.diff()
+        for section in hooks.sections if hooks else ():
+            out.setdefault(section.key, section.heading)
+    return out
+
+
+def own_sections(g: Game) -> tuple[Section, ...]:
+    """The sections of the parts only the game's ruleset has (none for a content-only
+    game)."""
+    hooks = ruleset.diff() if (ruleset := rulesets.of(g)) else None
+    return hooks.sections if hooks else ()
 
 
 MONEY = "money"
@@ -231,7 +253,7 @@ def _flatten_tuple(
         out[key] = ", ".join(_scalar(i) for i in items)
 
 
-def _entity(
+def entity(
     kind: str,
     name: str,
     obj: object,
@@ -286,7 +308,7 @@ def _game(g: Game) -> Entities:
     if g.info is None:
         return {}
     info = g.info
-    e = _entity("game", info.title, info, drop=("id", "currency"))
+    e = entity("game", info.title, info, drop=("id", "currency"))
     e.fields["money"] = (f"{info.currency.prefix}1{info.currency.suffix}", "")
     return {g.id: e}
 
@@ -295,11 +317,13 @@ def _rules(g: Game) -> Entities:
     if g.rules is None:
         return {}
     flat = flatten(g.rules)
-    if isinstance(g.rules, HeistRules):  # the treasure and variants have sections of their own
+    # rules numbers that a section of the ruleset's own reports are left out here
+    apart = tuple(s.rules for s in own_sections(g) if s.rules)
+    if apart:
         flat = {
             k: v
             for k, v in flat.items()
-            if not k.startswith(("treasure.", "variants.")) and k not in ("treasure", "variants")
+            if not k.startswith(tuple(f"{a}." for a in apart)) and k not in apart
         }
     out = {path: Entity("rule", path, {"value": (value, "")}) for path, value in flat.items()}
     if g.goals is not None:
@@ -313,29 +337,30 @@ def _components(g: Game) -> Entities:
         return {}
     out: Entities = {}
     for seat in c.seats:
-        out[f"seat:{seat.id}"] = _entity("seat", seat.name, seat)
+        out[f"seat:{seat.id}"] = entity("seat", seat.name, seat)
     for item in c.items:
-        out[item.id] = _entity("item", item.name, item)
+        out[item.id] = entity("item", item.name, item)
     if c.money:
         m = c.money
-        fields = _entity("money", m.name, m, drop=("denominations",)).fields
+        fields = entity("money", m.name, m, drop=("denominations",)).fields
         for d in m.denominations:
             fields[f"coins of {d.value}"] = (d.count, "")
         out["money"] = Entity("money", m.name, fields)
     for group in c.groups:
-        out[f"group:{group.id}"] = _entity("group", group.name, group)
+        out[f"group:{group.id}"] = entity("group", group.name, group)
     return out
 
 
-def _by_id(kind: str, items: Iterable[Any], **opts: Any) -> Entities:
-    return {i.id: _entity(kind, i.name, i, **opts) for i in items}
+def by_id(kind: str, items: Iterable[Any], **opts: Any) -> Entities:
+    """Records with an id and a name as entities, by id (`opts` as for `entity`)."""
+    return {i.id: entity(kind, i.name, i, **opts) for i in items}
 
 
 CARD_RENAME = {"crime.type": "crime type", "crime.heat": "Heat", "crime.payout": "payout"}
 
 
 def _cards(g: Game) -> Entities:
-    return _by_id(
+    return by_id(
         "card",
         g.cards or (),
         rename=CARD_RENAME,
@@ -345,18 +370,18 @@ def _cards(g: Game) -> Entities:
 
 
 def _goals(g: Game) -> Entities:
-    return _by_id("goal", g.goals or (), text=("text",))
+    return by_id("goal", g.goals or (), text=("text",))
 
 
 def _doors(g: Game) -> Entities:
-    return _by_id("door", g.doors or (), money=("price",), text=("text", "board", "says"))
+    return by_id("door", g.doors or (), money=("price",), text=("text", "board", "says"))
 
 
 def _characters(g: Game) -> Entities:
     out: Entities = {}
     abilities = {"bend.": "Bend ", "cost.": "Cost ", "signature.": "Signature "}
     for a in g.archetypes or ():
-        out[a.id] = _entity(
+        out[a.id] = entity(
             "archetype",
             a.name,
             a,
@@ -365,37 +390,22 @@ def _characters(g: Game) -> Entities:
             money=("Bend price", "Cost price"),
         )
         for d in a.diplomats:
-            out[d.id] = _entity(
+            out[d.id] = entity(
                 "diplomat", d.name, d, prefix_rename=abilities, money=("Signature price",)
             )
     return out
 
 
 def _roles(g: Game) -> Entities:
-    return _by_id("role", g.roles or (), text=("wins",))
+    return by_id("role", g.roles or (), text=("wins",))
 
 
 def _pieces(g: Game) -> Entities:
-    return _by_id("piece", g.pieces or ())
-
-
-def _treasure(g: Game) -> Entities:
-    if not isinstance(g.rules, HeistRules):
-        return {}
-    return {
-        str(r.players): _entity("treasure-row", f"{r.players} players", r, drop=("players",))
-        for r in g.rules.treasure
-    }
-
-
-def _variants(g: Game) -> Entities:
-    if not isinstance(g.rules, HeistRules):
-        return {}
-    return _by_id("variant", g.rules.variants, text=("note",))
+    return by_id("piece", g.pieces or ())
 
 
 def _crime_types(g: Game) -> Entities:
-    return _by_id("crime-type", g.crime_types or ())
+    return by_id("crime-type", g.crime_types or ())
 
 
 def _with_sources(e: Entity, texts: dict[str, Text | None]) -> Entity:
@@ -407,7 +417,7 @@ def _with_sources(e: Entity, texts: dict[str, Text | None]) -> Entity:
 def _rulings(g: Game) -> Entities:
     return {
         r.id: _with_sources(
-            _entity("ruling", r.topic, r, text=("ruling", "why")),
+            entity("ruling", r.topic, r, text=("ruling", "why")),
             {"ruling": r.ruling_text, "why": r.why_text},
         )
         for r in g.rulings or ()
@@ -417,7 +427,7 @@ def _rulings(g: Game) -> Entities:
 def _glossary(g: Game) -> Entities:
     return {
         t.term: _with_sources(
-            _entity("term", t.term, t, drop=("term",), text=("means",)),
+            entity("term", t.term, t, drop=("term",), text=("means",)),
             {"means": getattr(t, "text", None)},
         )
         for t in g.glossary or ()
@@ -425,7 +435,7 @@ def _glossary(g: Game) -> Entities:
 
 
 def _examples(g: Game) -> Entities:
-    return {e.id: _entity("example", e.title, e) for e in g.examples or ()}
+    return {e.id: entity("example", e.title, e) for e in g.examples or ()}
 
 
 def _facts(g: Game) -> Entities:
@@ -435,7 +445,7 @@ def _facts(g: Game) -> Entities:
         ident = subject.id if subject else "fact"
         if f.term is not None:
             ident += f".{f.term.id}"
-        out[ident] = _entity("fact", ident, f, text=("quote", "why"))
+        out[ident] = entity("fact", ident, f, text=("quote", "why"))
     return out
 
 
@@ -450,8 +460,6 @@ PARTS: dict[str, Callable[[Game], Entities]] = {
     "characters": _characters,
     "roles": _roles,
     "pieces": _pieces,
-    "treasure": _treasure,
-    "variants": _variants,
     "rulings": _rulings,
     "glossary": _glossary,
     "examples": _examples,
@@ -518,21 +526,27 @@ def _other(g: Game, name: str) -> Entities:
     """A part of the model no section covers: its records by id, or its leaves."""
     value = getattr(g, name)
     if isinstance(value, tuple) and all(isinstance(getattr(v, "id", None), str) for v in value):
-        return {v.id: _entity(name, str(getattr(v, "name", v.id)), v) for v in value}
+        return {v.id: entity(name, str(getattr(v, "name", v.id)), v) for v in value}
     if value is None:
         return {}
-    return {name: _entity(name, name, value, drop=())}
+    return {name: entity(name, name, value, drop=())}
 
 
 def compare(old: Game, new: Game) -> list[Change]:
     """Every change to the game, section by section (check data apart: see `check_data`;
     other files: see `files.compare`)."""
-    out = [
-        c
-        for section, _ in SECTIONS
-        if section in PARTS
-        for c in _compare(section, PARTS[section](old), PARTS[section](new))
-    ]
+    own_old = {s.key: s.entities for s in own_sections(old)}
+    own_new = {s.key: s.entities for s in own_sections(new)}
+    own = list(dict.fromkeys([*own_new, *own_old]))
+    out: list[Change] = []
+    for section, _ in SECTIONS:
+        if section in PARTS:
+            out += _compare(section, PARTS[section](old), PARTS[section](new))
+        if section == OWN_AFTER:
+            for key in own:
+                before = own_old[key](old) if key in own_old else {}
+                after = own_new[key](new) if key in own_new else {}
+                out += _compare(key, before, after)
     for f in dataclasses.fields(Game):
         if f.name not in COVERED:
             out += _compare(f.name.replace("_", "-"), _other(old, f.name), _other(new, f.name))

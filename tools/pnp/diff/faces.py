@@ -1,8 +1,9 @@
 """Every printed face of a game, and which faces differ between two versions.
 
 A face is one side of a physical component: a card's front, a deck's back, a Goal card, the
-Departures board on the back of the quick-reference cards, a character board's face, Diamond
-Heist's reference and deck cards. (Chips and coins are not compared yet.)
+Departures board on the back of the quick-reference cards, and the faces of what only the
+game's ruleset prints (`DiffHooks.faces`), such as character boards or reference cards.
+(Chips and coins are not compared yet.)
 
 A face has changed when what it draws has changed: each face is drawn with the renderers of
 `pnp build` onto a canvas that records every drawing operation and every string, and the
@@ -21,15 +22,13 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp import rulesets
 from pnp.content.assets import art_digests
 from pnp.content.cards import Card
 from pnp.content.project import Game
 from pnp.render import cards as card_faces
 from pnp.render import fonts, geometry
 from pnp.render.geometry import Geometry, Size
-from pnp.rulesets.diamond_heist import render as heist
-from pnp.rulesets.diamond_heist.model import HeistRules
-from pnp.rulesets.diplomatic_immunity import boards
 
 DrawFace = Callable[[Canvas, Size], None]
 Source = tuple[str, str]  # (changelog section, entity id); id "*" means the whole section
@@ -64,7 +63,8 @@ class FaceChange:
 # ---- the faces of a game --------------------------------------------------------------------
 
 
-def _join(*parts: str) -> str:
+def join_lines(*parts: str) -> str:
+    """The words of a face, one part a line, empty parts left out."""
     return "\n".join(p for p in parts if p)
 
 
@@ -76,7 +76,7 @@ def _card_text(game: Game, card: Card) -> str:
         )
         stats = f"Heat {card.crime.heat} · {money}"
     deck = card.deck.id.replace("-", " ").title()  # the footer: `Street · ×3`
-    return _join(
+    return join_lines(
         card_faces.kicker(game, card),
         card.name,
         card.text.printed,
@@ -86,7 +86,7 @@ def _card_text(game: Game, card: Card) -> str:
     )
 
 
-def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
+def _content_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
     layouts = geo.layouts
     cards = game.cards or ()
     for card in cards:
@@ -100,7 +100,7 @@ def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Fa
             "card",
             card.name,
             layout.size,
-            _bind(card_faces.draw_front, game, card, layout, theme),
+            bind(card_faces.draw_front, game, card, layout, theme),
             _card_text(game, card),
             sources,
         )
@@ -114,8 +114,8 @@ def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Fa
                 "Goal",
                 goal.name,
                 layout.size,
-                _bind(card_faces.draw_goal, game, goal, layout, theme),
-                _join(
+                bind(card_faces.draw_goal, game, goal, layout, theme),
+                join_lines(
                     "GOAL · SECRET",
                     goal.name,
                     goal.text.printed if goal.text else "",
@@ -132,8 +132,8 @@ def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Fa
             "reference card",
             "Departures board",
             layout.size,
-            _bind(card_faces.draw_departures_board, game, layout, theme),
-            _join("ALWAYS AVAILABLE · NEVER DRAWN", "Departures", *lines),
+            bind(card_faces.draw_departures_board, game, layout, theme),
+            join_lines("ALWAYS AVAILABLE · NEVER DRAWN", "Departures", *lines),
             (("departures", "*"),),
         )
     if cards or game.goals:
@@ -145,117 +145,15 @@ def _di_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Fa
                 "card back",
                 f"{item.name} back",
                 size,
-                _bind(card_faces.draw_back, game, deck_id, item.name, theme),
-                _join(item.name.upper(), title),
+                bind(card_faces.draw_back, game, deck_id, item.name, theme),
+                join_lines(item.name.upper(), title),
                 (("components", item.id),),
             )
 
 
-def _board_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
-    if not game.archetypes or "board" not in geo.layouts:
-        return
-    layout = geo.layouts["board"]
-    try:
-        pairs = boards.faces(game)
-    except boards.BoardError:  # `pnp check` reports it; there is nothing to draw
-        return
-    for pair in pairs:
-        for face in pair:
-            d, a = face.diplomat, face.archetype
-            words = [content for _what, _box, content, _src in boards.texts(face, layout)]
-            words.append(f"Limit {face.with_immunity} / {face.without_immunity}")
-            yield Face(
-                f"board:{a.id}:{d.id}",
-                "character board",
-                f"{d.name} ({a.name})",
-                layout.size,
-                _bind(boards.draw_face, game, face, layout, theme),
-                _join(*words),
-                (("characters", a.id), ("characters", d.id)),
-            )
+def bind(fn: Callable[..., None], *args: Any) -> DrawFace:
+    """A face's drawing: `fn(canvas, size, *args)`."""
 
-
-def _heist_faces(game: Game, geo: Geometry, theme: card_faces.Theme) -> Iterator[Face]:
-    """Diamond Heist's reference cards and printable deck, as `render.heist` groups them."""
-    rules = game.rules
-    if not game.pieces or not isinstance(rules, HeistRules):
-        return
-    layouts = geo.layouts
-    setup = layouts["heist-setup"]
-    table = heist.treasure_table(game)
-    rows = [f"{head} {cards}: " + " ".join(map(str, counts)) for head, cards, counts in table.rows]
-    variants = [
-        f"{v.name} ({v.players.min}-{v.players.max} players). {v.note}" for v in rules.variants
-    ]
-    yield Face(
-        "heist:setup",
-        "reference card",
-        "Setup: the treasure",
-        setup.size,
-        _bind(heist.draw_setup, game, setup, theme),
-        _join("Players " + " ".join(map(str, table.players)), *rows, *variants),
-        (("treasure", "*"), ("variants", "*"), ("rules", "*")),
-    )
-    roles_layout = layouts["heist-roles"]
-    try:
-        pages = heist.role_pages(game, roles_layout)
-    except heist.Overflow:  # `pnp check` reports it; there is nothing to draw
-        pages = []
-    for n, roles in enumerate(pages, start=1):
-        key = f"roles-{n}" if len(pages) > 1 else "roles"
-        yield Face(
-            f"heist:{key}",
-            "reference card",
-            f"Roles {n} of {len(pages)}" if len(pages) > 1 else "Roles",
-            roles_layout.size,
-            _bind(heist.draw_roles, game, roles, roles_layout, theme, n, len(pages)),
-            _join(*(f"{r.name}: {r.wins}" for r in roles)),
-            tuple(("roles", r.id) for r in roles),
-        )
-    back = layouts["heist-back"]
-    title = game.info.title.upper() if game.info else game.id
-    yield Face(
-        "heist:back:reference",
-        "card back",
-        "Reference card back",
-        back.size,
-        _bind(heist.draw_back, game, back, theme, "Reference", "reference"),
-        _join("REFERENCE", title),
-        (),
-    )
-    counts = heist.deck_counts(game)
-    card_layout = layouts["heist-card"]
-    printed = False
-    for piece in game.pieces:
-        kind, name, text = heist.piece_texts(game, piece)
-        for card in piece.cards[: counts.get(piece.id, 0)]:
-            printed = True
-            card_id = f"{card.rank.lower()}{card.suit.value[0]}"
-            role = next(
-                (r.id for r in game.roles or () if r.piece and r.piece.id == piece.id), None
-            )
-            yield Face(
-                f"heist:{piece.id}-{card_id}",
-                "card",
-                f"{name} ({card})",
-                card_layout.size,
-                _bind(heist.draw_piece, game, piece, card, card_layout, theme),
-                _join(kind, name, f"Standard card: {card}", text),
-                (("pieces", piece.id), *((("roles", role),) if role else ())),
-            )
-    if printed:
-        yield Face(
-            "heist:back:deck",
-            "card back",
-            "Printable deck back",
-            back.size,
-            _bind(heist.draw_back, game, back, theme, "", "deck"),
-            title,
-            (),
-        )
-
-
-def _bind(fn: Callable[..., None], *args: Any) -> DrawFace:
     def draw(canvas: Canvas, size: Size) -> None:
         """Draw the face with its arguments."""
         fn(canvas, size, *args)
@@ -266,10 +164,12 @@ def _bind(fn: Callable[..., None], *args: Any) -> DrawFace:
 def faces(game: Game, geo: Geometry, ink_saver: bool = False) -> dict[str, Face]:
     """Every printed face of a game by key, in print order."""
     theme = card_faces.Theme(ink_saver)
+    hooks = ruleset.diff() if (ruleset := rulesets.of(game)) else None
     out: dict[str, Face] = {}
-    for source in (_di_faces, _board_faces, _heist_faces):
-        for face in source(game, geo, theme):
-            out.setdefault(face.key, face)
+    for face in _content_faces(game, geo, theme):
+        out.setdefault(face.key, face)
+    for face in hooks.faces(game, geo, theme) if hooks else ():
+        out.setdefault(face.key, face)
     return out
 
 

@@ -18,10 +18,9 @@ knows where it stands. A block applies to any game that has the parts it needs.
 | `rulings(topic=None, level=2)` | the rulings of one topic, or all of them under topic headings |
 | `glossary()` | every glossary term with its meaning |
 | `worked_example(id, style='body')` | a worked example's steps in words, from `examples` |
-| `mapping_table()` | a standard-deck game: which cards stand for which piece |
-| `roles_table()` | a standard-deck game's roles: their card and how they win |
-| `treasure_table()` | the treasure at every player count, with its totals |
-| `variants_table()` | each variant, its player counts and what it changes |
+| `setup_diagram(players=None)` | the table after set-up (`setup_plan.py`) |
+
+A ruleset adds blocks of its own (`RulebookHooks.blocks`), made with the same parts.
 """
 
 from __future__ import annotations
@@ -34,7 +33,6 @@ from xml.sax.saxutils import escape
 
 from pnp.content.cards import Card, CardKind
 from pnp.content.departures import Goal
-from pnp.content.pieces import STANDARD_DECK, Piece
 from pnp.english import cap
 from pnp.rulebook.document import (
     Figure,
@@ -48,12 +46,11 @@ from pnp.rulebook.document import (
     bold,
     slug,
 )
-from pnp.rulesets.diamond_heist.model import HeistRules
 
 if TYPE_CHECKING:
     from pnp.rulebook.context import BuildNodes, Context
 
-BLOCKS: dict[str, Callable[..., BuildNodes]] = {}
+BLOCKS: dict[str, Callable[..., BuildNodes]] = {}  # the blocks of every game
 
 
 def block(fn: Callable[..., BuildNodes]) -> Callable[..., BuildNodes]:
@@ -62,17 +59,20 @@ def block(fn: Callable[..., BuildNodes]) -> Callable[..., BuildNodes]:
     return fn
 
 
-def _md(text: str) -> Inline:
+def md(text: str) -> Inline:
+    """Markdown inline text (emphasis, links) as an inline of a node."""
     from pnp.rulebook.markdown import inline_markdown
 
     return inline_markdown(text)
 
 
-def _cell(text: str) -> Inline:
+def cell(text: str) -> Inline:
+    """Plain text as a table cell."""
     return Inline.plain(text)
 
 
-def _need(value: Any, what: str) -> Any:
+def need(value: Any, what: str) -> Any:
+    """The value, or ValueError saying the game has no `what`."""
     if not value:
         raise ValueError(f"this game has no {what}")
     return value
@@ -91,7 +91,7 @@ def _join(names: list[str]) -> str:
 @block
 def components_table(ctx: Context, item: str = "Item", count: str = "Count") -> BuildNodes:
     """Every item in the box with its count; grouped chips and the money one row each."""
-    comps = _need(ctx.game.components, "components list")
+    comps = need(ctx.game.components, "components list")
 
     def build(where: Where) -> list[Node]:
         rows: list[tuple[Inline, Inline]] = []
@@ -110,13 +110,13 @@ def components_table(ctx: Context, item: str = "Item", count: str = "Count") -> 
                 group = groups.get(it.group.id)
                 name = group.name if group else it.group.id
                 total = group.total if group else sum(m.count for m in members)
-                rows.append((_cell(f"{', '.join(parts)}: {name}"), _cell(str(total))))
+                rows.append((cell(f"{', '.join(parts)}: {name}"), cell(str(total))))
             else:
                 detail = f" ({it.detail})" if it.detail else ""
                 rows.append(
                     (
                         Inline(f"<b>{escape(it.name)}</b>{escape(detail)}", it.name + detail),
-                        _cell(str(it.count)),
+                        cell(str(it.count)),
                     )
                 )
             if i == last_deck and comps.money is not None:
@@ -126,10 +126,10 @@ def components_table(ctx: Context, item: str = "Item", count: str = "Count") -> 
                 rows.append(
                     (
                         Inline(f"<b>{escape(m.name)}</b>: {escape(detail)}", f"{m.name}: {detail}"),
-                        _cell(ctx.money(m.total)),
+                        cell(ctx.money(m.total)),
                     )
                 )
-        return [Table((_cell(item), _cell(count)), tuple(rows), (6.0, 1.0), where)]
+        return [Table((cell(item), cell(count)), tuple(rows), (6.0, 1.0), where)]
 
     return build
 
@@ -144,7 +144,7 @@ def _goals_naming(goals: tuple[Goal, ...], door_id: str) -> list[str]:
 @block
 def departures_table(ctx: Context) -> BuildNodes:
     """Each door: cost or condition, what you tell the table, and the Goals that name it."""
-    doors = _need(ctx.game.doors, "Departures")
+    doors = need(ctx.game.doors, "Departures")
     goals = ctx.game.goals or ()
     for d in doors:
         ctx.blocks.anchors[f"door:{d.id}"] = f"door-{d.id}"
@@ -155,9 +155,9 @@ def departures_table(ctx: Context) -> BuildNodes:
             rows.append(
                 (
                     anchor(f"door-{d.id}") + bold(d.name),
-                    _md(d.text.printed),
-                    _cell(f"“{d.says}”"),
-                    _cell(", ".join(_goals_naming(goals, d.id))),
+                    md(d.text.printed),
+                    cell(f"“{d.says}”"),
+                    cell(", ".join(_goals_naming(goals, d.id))),
                 )
             )
         header = (
@@ -166,7 +166,7 @@ def departures_table(ctx: Context) -> BuildNodes:
             "You’re telling the table…",
             "Goals that name it",
         )
-        return [Table(tuple(map(_cell, header)), tuple(rows), (1.15, 2.7, 1.45, 1.7), where)]
+        return [Table(tuple(map(cell, header)), tuple(rows), (1.15, 2.7, 1.45, 1.7), where)]
 
     return build
 
@@ -175,7 +175,7 @@ def departures_table(ctx: Context) -> BuildNodes:
 def departure_cards(ctx: Context) -> BuildNodes:
     """Each Departure card: its Use, played in your Evening, and its Departure bonus."""
     cards = [c for c in ctx.game.cards or () if c.kind is CardKind.DEPARTURE_CARD]
-    _need(cards, "Departure cards")
+    need(cards, "Departure cards")
 
     def build(where: Where) -> list[Node]:
         rows = []
@@ -183,10 +183,10 @@ def departure_cards(ctx: Context) -> BuildNodes:
             # the Use, then the bonus after "Departure:" (on its line, or in the same one)
             use, *bonus = re.split(r"\s+Departure: ", c.text.printed, maxsplit=1)
             use = re.sub(r"^Use:\s*", "", use)
-            rows.append((bold(c.name), _md(cap(use)), _md(cap(bonus[0]) if bonus else "")))
+            rows.append((bold(c.name), md(cap(use)), md(cap(bonus[0]) if bonus else "")))
         return [
             Table(
-                (_cell("Card"), _cell("Use (your Evening)"), _cell("Departure bonus")),
+                (cell("Card"), cell("Use (your Evening)"), cell("Departure bonus")),
                 tuple(rows),
                 (1.2, 2.3, 2.3),
                 where,
@@ -199,7 +199,7 @@ def departure_cards(ctx: Context) -> BuildNodes:
 @block
 def goals_table(ctx: Context) -> BuildNodes:
     """Each Goal: what it needs when you book and when you resolve, and its doors."""
-    goals = _need(ctx.game.goals, "Goals")
+    goals = need(ctx.game.goals, "Goals")
     doors = {d.id: d.name for d in ctx.game.doors or ()}
     for g in goals:
         ctx.blocks.anchors[f"goal:{g.id}"] = f"goal-{g.id}"
@@ -210,13 +210,13 @@ def goals_table(ctx: Context) -> BuildNodes:
             rows.append(
                 (
                     anchor(f"goal-{g.id}") + bold(g.name),
-                    _md(g.text.printed if g.text else ""),
-                    _cell(", ".join(doors.get(r.id, r.id) for r in g.doors)),
+                    md(g.text.printed if g.text else ""),
+                    cell(", ".join(doors.get(r.id, r.id) for r in g.doors)),
                 )
             )
         return [
             Table(
-                (_cell("Goal"), _cell("You need"), _cell("Your doors out")),
+                (cell("Goal"), cell("You need"), cell("Your doors out")),
                 tuple(rows),
                 (1.3, 3.0, 2.2),
                 where,
@@ -232,7 +232,7 @@ def goals_table(ctx: Context) -> BuildNodes:
 @block
 def diplomats(ctx: Context) -> BuildNodes:
     """Each archetype's Bend and Cost, and its diplomats with their Signatures."""
-    archetypes = _need(ctx.game.archetypes, "characters")
+    archetypes = need(ctx.game.archetypes, "characters")
     for a in archetypes:
         ctx.blocks.anchors[f"archetype:{a.id}"] = f"archetype-{a.id}"
         for d in a.diplomats:
@@ -248,10 +248,10 @@ def diplomats(ctx: Context) -> BuildNodes:
                 + bold(a.name)
                 + Inline("<br/>", "\n")
                 + Inline(f"Bend <i>{escape(a.bend.name)}</i>: ", f"Bend {a.bend.name}: ")
-                + _md(a.bend.text.printed)
+                + md(a.bend.text.printed)
                 + Inline("<br/>", "\n")
                 + Inline(f"Cost <i>{escape(a.cost.name)}</i>: ", f"Cost {a.cost.name}: ")
-                + _md(a.cost.text.printed)
+                + md(a.cost.text.printed)
             )
             for n, d in enumerate(a.diplomats):
                 sig = d.signature
@@ -260,7 +260,7 @@ def diplomats(ctx: Context) -> BuildNodes:
                         board if n == 0 else Inline("", ""),
                         bold(d.name),
                         Inline(f"<i>{escape(sig.name)}</i>: ", f"{sig.name}: ")
-                        + _md(sig.text.printed),
+                        + md(sig.text.printed),
                     )
                 )
             if len(a.diplomats) > 1:
@@ -268,7 +268,7 @@ def diplomats(ctx: Context) -> BuildNodes:
         header = ("Archetype: Bend and Cost", "Diplomat", "Signature (once per game)")
         return [
             Table(
-                tuple(map(_cell, header)), tuple(rows), (2.6, 1.35, 2.6), where, spans=tuple(spans)
+                tuple(map(cell, header)), tuple(rows), (2.6, 1.35, 2.6), where, spans=tuple(spans)
             )
         ]
 
@@ -334,9 +334,9 @@ def cards(ctx: Context, deck: str) -> BuildNodes:
             else:
                 assert f.card is not None
                 text = _card_words(ctx, f.card)
-            rows.append((anchor(f.anchor) + bold(f.name), _cell(f"×{f.count}"), _md(text)))
+            rows.append((anchor(f.anchor) + bold(f.name), cell(f"×{f.count}"), md(text)))
         alt = Table(
-            (_cell("Card"), _cell("Copies"), _cell("Text")), tuple(rows), (1.5, 0.6, 4.2), where
+            (cell("Card"), cell("Copies"), cell("Text")), tuple(rows), (1.5, 0.6, 4.2), where
         )
         return [Figure("cards", tuple(faces), (alt,), where)]
 
@@ -369,7 +369,7 @@ def _reference_card(ctx: Context, key: str | None = None) -> Card:
     found = [c for c in ctx.game.cards or () if c.kind is CardKind.REFERENCE and c.back]
     if key is not None:
         return ctx.find("reference card", key, found)  # type: ignore[no-any-return]
-    return _need(found, "Quick Reference card with a Departures board on its back")[0]  # type: ignore[no-any-return]
+    return need(found, "Quick Reference card with a Departures board on its back")[0]  # type: ignore[no-any-return]
 
 
 @block
@@ -384,7 +384,7 @@ def quick_reference(ctx: Context, card: str | None = None) -> BuildNodes:
             head, sep, rest = line.partition(": ")
             if not sep:
                 head, rest = "", line
-            rows.append((bold(head), _md(rest)))
+            rows.append((bold(head), md(rest)))
         return [Table((), tuple(rows), (1.3, 5.0), where)]
 
     return build
@@ -393,11 +393,11 @@ def quick_reference(ctx: Context, card: str | None = None) -> BuildNodes:
 @block
 def departures_board(ctx: Context) -> BuildNodes:
     """The back of the Quick Reference card: each door and its short cost or condition."""
-    doors = _need(ctx.game.doors, "Departures")
+    doors = need(ctx.game.doors, "Departures")
 
     def build(where: Where) -> list[Node]:
         rows = tuple(
-            (anchor(f"board-{d.id}") + bold(d.name.upper()), _md(d.board.printed)) for d in doors
+            (anchor(f"board-{d.id}") + bold(d.name.upper()), md(d.board.printed)) for d in doors
         )
         return [Table((), rows, (1.8, 4.5), where)]
 
@@ -410,7 +410,7 @@ def departures_board(ctx: Context) -> BuildNodes:
 @block
 def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNodes:
     """The rulings of one topic, or every topic under its own heading, each with its why."""
-    all_rulings = _need(ctx.game.rulings, "rulings")
+    all_rulings = need(ctx.game.rulings, "rulings")
     topics = list(dict.fromkeys(r.topic for r in all_rulings))
     if topic is not None and topic not in topics:
         from pnp.diagnostics import closest
@@ -425,13 +425,13 @@ def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNode
         nodes: list[Node] = []
         for t in chosen:
             if topic is None:
-                nodes.append(Heading(level, _cell(t), f"rulings-{slug(t)}", where))
+                nodes.append(Heading(level, cell(t), f"rulings-{slug(t)}", where))
             for r in all_rulings:
                 if r.topic != t:
                     continue
                 # printed when the model was built; printed words are never filled again
-                nodes.append(Para(anchor(f"ruling-{r.id}") + _md(r.ruling), where, "ruling"))
-                nodes.append(Para(Inline("<i>Why:</i> ", "Why: ") + _md(r.why), where, "why"))
+                nodes.append(Para(anchor(f"ruling-{r.id}") + md(r.ruling), where, "ruling"))
+                nodes.append(Para(Inline("<i>Why:</i> ", "Why: ") + md(r.why), where, "why"))
         return nodes
 
     return build
@@ -440,13 +440,13 @@ def rulings(ctx: Context, topic: str | None = None, level: int = 2) -> BuildNode
 @block
 def glossary(ctx: Context) -> BuildNodes:
     """Every term of the glossary with its meaning, in alphabetical order."""
-    terms = sorted(_need(ctx.game.glossary, "glossary"), key=lambda t: t.term.casefold())
+    terms = sorted(need(ctx.game.glossary, "glossary"), key=lambda t: t.term.casefold())
     for t in terms:
         ctx.blocks.anchors[f"term:{t.term}"] = f"term-{slug(t.term)}"
 
     def build(where: Where) -> list[Node]:
-        rows = tuple((anchor(f"term-{slug(t.term)}") + bold(t.term), _md(t.means)) for t in terms)
-        return [Table((_cell("Term"), _cell("Meaning")), rows, (1.5, 5.0), where)]
+        rows = tuple((anchor(f"term-{slug(t.term)}") + bold(t.term), md(t.means)) for t in terms)
+        return [Table((cell("Term"), cell("Meaning")), rows, (1.5, 5.0), where)]
 
     return build
 
@@ -478,142 +478,7 @@ def worked_example(ctx: Context, key: str, style: str = "body") -> BuildNodes:
                 raise TemplateError(f"worked example '{key}': {exc.message}", step.src) from exc
         text = " ".join(words).replace(" - ", " – ")  # a spaced hyphen is a dash
         if style == "quote":
-            return [Para(_md(f"“{text}”"), where, "quote")]
-        return [Para(_md(text), where)]
-
-    return build
-
-
-# ---- standard-deck games -----------------------------------------------------------------
-
-
-def _heist(ctx: Context) -> HeistRules:
-    rules = ctx.game.rules
-    if not isinstance(rules, HeistRules) or not ctx.game.pieces:
-        raise ValueError("this game is not played with a standard deck")
-    return rules
-
-
-def _cards_of(piece: Piece) -> str:
-    from pnp.rulesets.diamond_heist.render import compact_cards
-
-    return compact_cards(piece.cards)
-
-
-@block
-def mapping_table(ctx: Context) -> BuildNodes:
-    """Which cards of a standard deck stand for which piece, and which are not used."""
-    _heist(ctx)
-    pieces = ctx.game.pieces or ()
-    roles = {r.piece.id: r for r in ctx.game.roles or () if r.piece}
-
-    def build(where: Where) -> list[Node]:
-        from pnp.rulesets.diamond_heist.render import compact_cards
-
-        rows = []
-        for p in pieces:
-            role = roles.get(p.id)
-            note = f" ({role.variant.id} variant)" if role and role.variant else ""
-            rows.append((_cell(_cards_of(p)), bold(p.name + note), _cell(str(len(p.cards)))))
-        used = {c for p in pieces for c in p.cards}
-        unused = [c for c in STANDARD_DECK if c not in used]
-        if unused:
-            rows.append((_cell(compact_cards(unused)), _cell("not used"), _cell(str(len(unused)))))
-        return [
-            Table(
-                (_cell("Cards"), _cell("Stand for"), _cell("In the deck")),
-                tuple(rows),
-                (3.2, 2.2, 1.0),
-                where,
-            )
-        ]
-
-    return build
-
-
-@block
-def roles_table(ctx: Context) -> BuildNodes:
-    """Each role: the card that makes you it (if any) and how it wins."""
-    _heist(ctx)
-    roles = _need(ctx.game.roles, "roles")
-    pieces = {p.id: p for p in ctx.game.pieces or ()}
-    for r in roles:
-        ctx.blocks.anchors[f"role:{r.id}"] = f"role-{r.id}"
-
-    def build(where: Where) -> list[Node]:
-        rows = []
-        for r in roles:
-            piece = pieces.get(r.piece.id) if r.piece else None
-            card = _cards_of(piece) if piece else "no card"
-            name = r.name + (" (variant)" if r.variant else "")
-            rows.append((anchor(f"role-{r.id}") + bold(name), _cell(card), _md(r.wins)))
-        return [
-            Table(
-                (_cell("Role"), _cell("Card"), _cell("Wins")), tuple(rows), (1.5, 1.3, 4.2), where
-            )
-        ]
-
-    return build
-
-
-@block
-def treasure_table(ctx: Context, mark: str = "*") -> BuildNodes:
-    """The treasure for every player count (the Boss included): diamonds, role cards and
-    the Boss's apologies, with the totals; advanced counts carry `mark`."""
-    _heist(ctx)
-
-    def build(where: Where) -> list[Node]:
-        from pnp.rulesets.diamond_heist.render import treasure_table as table_of
-
-        table = table_of(ctx.game)
-        header = [_cell("Players")] + [
-            _cell(f"{p}{mark if adv else ''}")
-            for p, adv in zip(table.players, table.advanced, strict=True)
-        ]
-        rows: list[tuple[Inline, ...]] = []
-        in_treasure = [0] * len(table.players)
-        # the last row of the table is the apologies (heist.treasure_table's order)
-        *pieces, (_heading, _cards, apologies) = table.rows
-        for heading, _cards, counts in pieces:
-            rows.append((bold(heading), *(_cell(str(n)) for n in counts)))
-            in_treasure = [a + b for a, b in zip(in_treasure, counts, strict=True)]
-        rows.append((bold("Treasure cards"), *(_cell(str(n)) for n in in_treasure)))
-        rows.append((bold("Apologies (before the Boss)"), *(_cell(str(n)) for n in apologies)))
-        rows.append(
-            (
-                bold("Cards in play"),
-                *(_cell(str(a + b)) for a, b in zip(in_treasure, apologies, strict=True)),
-            )
-        )
-        rows.append((bold("Players who take"), *(_cell(str(p - 1)) for p in table.players)))
-        widths = (2.6, *([1.0] * len(table.players)))
-        return [Table(tuple(header), tuple(rows), widths, where)]
-
-    return build
-
-
-@block
-def variants_table(ctx: Context) -> BuildNodes:
-    """Each variant: at which player counts it may be played, and what it changes."""
-    rules = _heist(ctx)
-    _need(rules.variants, "variants")
-
-    def build(where: Where) -> list[Node]:
-        rows = []
-        for v in rules.variants:
-            players = (
-                str(v.players.min)
-                if v.players.min == v.players.max
-                else f"{v.players.min}–{v.players.max}"
-            )
-            rows.append((bold(v.name), _cell(players), _md(v.note)))
-        return [
-            Table(
-                (_cell("Variant"), _cell("Players"), _cell("What changes")),
-                tuple(rows),
-                (1.8, 0.9, 4.0),
-                where,
-            )
-        ]
+            return [Para(md(f"“{text}”"), where, "quote")]
+        return [Para(md(text), where)]
 
     return build

@@ -10,16 +10,17 @@ Values
 
 Look-ups by id (an unknown id is an error that suggests the nearest one)
     `door(id)`, `goal(id)`, `card(id)`, `archetype(id)`, `diplomat(id)`, `item(id)`,
-    `crime_type(id)`, `role(id)`, `piece(id)`, `variant(id)`, `example(id)`,
-    `treasure(players)`. Each gives the object's own fields (`door('private-jet').price`,
-    `card('tip-off').count`, `item('law-markers').per_seat`) and the parameters of its effect
-    terms by term name (`door('defect').heat_at_least.heat`,
-    `goal('extravagance').money_at_least.money`); texts come out as printed.
-    `treasure(8).loyalist` is a row of the treasure table by piece id.
+    `crime_type(id)`, `role(id)`, `piece(id)`, `example(id)`. Each gives the object's own
+    fields (`door('private-jet').price`, `card('tip-off').count`,
+    `item('law-markers').per_seat`) and the parameters of its effect terms by term name
+    (`door('defect').heat_at_least.heat`, `goal('extravagance').money_at_least.money`);
+    texts come out as printed.
 
 Helpers
-    `limit(archetype=None, immunity=True)` a Heat Limit; `start_hand(deck)` cards dealt
-    from a deck at setup; `literal('2015')` a number that is explicitly not data.
+    `literal('2015')` a number that is explicitly not data.
+
+A game's ruleset adds look-ups, helpers and blocks of its own (`RulebookHooks.values` and
+`.blocks`, made with the views below), such as `treasure(players)` or `limit()`.
 
 Lists
     `doors`, `goals`: every door and Goal, as the look-ups give them.
@@ -49,13 +50,12 @@ import jinja2
 from pnp.content import sandbox
 from pnp.content.cards import Ability, Card, Text
 from pnp.content.examples import Example, Fact
-from pnp.content.model import Currency, Src, Term
+from pnp.content.model import Currency, Src
 from pnp.content.project import Game
 from pnp.content.text import term_fields
 from pnp.diagnostics import closest
+from pnp.rulebook import hooks
 from pnp.rulebook.document import Node, Where
-from pnp.rulesets.diamond_heist.model import HeistRules
-from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 RULEBOOK_HINT = "see the template context in the README (Rulebook)"
 
@@ -255,53 +255,9 @@ class Context:
         """A piece of a standard-deck game and its cards."""
         return View(self.find("piece", key, self.game.pieces or ()))
 
-    def variant(self, key: str) -> View:
-        """A variant, with its changes by piece id."""
-        rules = self.game.rules
-        variants = rules.variants if isinstance(rules, HeistRules) else ()
-        v = self.find("variant", key, variants)
-        return View(v, {c.piece.id: c.n for c in v.roles})
-
     def example(self, key: str) -> View:
         """A worked example."""
         return example_view(self.find("example", key, self.game.examples or ()))
-
-    def treasure(self, players: int) -> View:
-        """A row of the treasure table: `.loyalist`, `.apologies`, `.cards` (diamonds and
-        role cards in the treasure)."""
-        rules = self.game.rules
-        if not isinstance(rules, HeistRules):
-            raise ValueError("this game has no treasure table")
-        row = rules.row(int(players))
-        if row is None:
-            counts = ", ".join(str(r.players) for r in rules.treasure)
-            raise ValueError(f"no treasure row for {players} players (rows: {counts})")
-        roles = {c.piece.id: c.n for c in row.roles}
-        return View(
-            row,
-            {**roles, "diamonds": rules.diamonds, "cards": rules.diamonds + sum(roles.values())},
-        )
-
-    def limit(self, archetype: str | None = None, immunity: bool = True) -> int:
-        """A Heat Limit: everyone's, or an archetype's, with or without Immunity."""
-        rules = self.game.rules
-        if not isinstance(rules, DIRules):
-            raise ValueError("this game has no Heat Limits")
-        mods: tuple[Term, ...] = ()
-        if archetype is not None:
-            a = self.find("archetype", archetype, self.game.archetypes or ())
-            mods = (*a.bend.while_, *a.cost.while_)
-        return rules.limit_for(mods, immunity)
-
-    def start_hand(self, deck: str) -> int:
-        """How many cards of a deck each player is dealt at setup."""
-        rules = self.game.rules
-        if not isinstance(rules, DIRules):
-            raise ValueError("this game deals no starting hand")
-        hand = {d.deck.id: d.cards for d in rules.start.hand}
-        if deck not in hand:
-            raise ValueError(f"no starting cards from '{deck}' (decks: {', '.join(hand)})")
-        return hand[deck]
 
     @staticmethod
     def literal(text: object) -> str:
@@ -309,11 +265,6 @@ class Context:
         return str(text)
 
     def _values(self) -> dict[str, Any]:
-        from pnp.rulebook import (
-            blocks,  # the blocks use this module's views
-            setup_plan,  # noqa: F401  (registers `setup_diagram()`)
-        )
-
         values: dict[str, Any] = {
             "game": self.game.info,
             "rules": self.game.rules,
@@ -327,16 +278,15 @@ class Context:
             "crime_type": self.crime_type,
             "role": self.role,
             "piece": self.piece,
-            "variant": self.variant,
             "example": self.example,
-            "treasure": self.treasure,
-            "limit": self.limit,
-            "start_hand": self.start_hand,
             "literal": self.literal,
             "doors": [self.door(d.id) for d in self.game.doors or ()],
             "goals": [self.goal(g.id) for g in self.game.goals or ()],
         }
-        for name, make in blocks.BLOCKS.items():
+        found = hooks.of(self.game)
+        if found is not None:
+            values.update(found.values(self))
+        for name, make in blocks_of(self.game).items():
             values[name] = self._block(name, make)
         return values
 
@@ -377,6 +327,17 @@ class Context:
             AttributeError,
         ) as exc:
             raise TemplateError(str(exc).strip("'\"")) from _at_line(exc, _line(exc))
+
+
+def blocks_of(game: Game) -> dict[str, Callable[..., BuildNodes]]:
+    """Every generated block a source of this game may call: the core's and its ruleset's."""
+    from pnp.rulebook import (
+        blocks,  # the blocks use this module's views
+        setup_plan,  # noqa: F401  (registers `setup_diagram()`)
+    )
+
+    found = hooks.of(game)
+    return {**blocks.BLOCKS, **(found.blocks if found is not None else {})}
 
 
 class _Line(Exception):

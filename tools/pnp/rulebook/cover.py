@@ -1,8 +1,8 @@
 """The illustrated rulebook's cover: one drawing on a whole page, from the game's own data.
 
 From the top: a medal on a ribbon striped in the game's colours (its seat colours, else its
-crime types' colours, else red, gold and black), the game's emblem on the medal (a star seal,
-a standard-deck game's gem); the kicker (`Rulebook · v0.27`) and the title, on a field of the
+crime types' colours, else red, gold and black), the game's emblem on the medal (its ruleset's,
+such as a gem, else a star seal); the kicker (`Rulebook · v0.27`) and the title, on a field of the
 game's accent colour engraved with a guilloche rosette; a fan of the game's card faces across
 the field's edge, drawn by the card renderers (with their art); then the tagline and the facts
 (players, minutes, age) as labelled pills. Nothing is random: the same data draws the same
@@ -25,9 +25,9 @@ from pnp.render import fonts
 from pnp.render.geometry import Size
 from pnp.render.palette import GOLD, GOLD_LIGHT, INK, PAPER, RED, WHITE
 from pnp.render.units import mm
+from pnp.rulebook import hooks
 from pnp.rulebook.faces import DrawFace
 from pnp.rulebook.figures import CardFan, sketching
-from pnp.rulesets.diamond_heist.model import HeistRules
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -207,8 +207,7 @@ class Cover(Flowable):
         c.restoreState()
 
     def _medal(self, c: Canvas, cx: float, cy: float, r: float) -> None:
-        """A gold medal with the game's emblem."""
-        heist = isinstance(self.game.rules, HeistRules)
+        """A gold medal with the game's emblem (its ruleset's, else a star)."""
         c.saveState()
         if self.ink_saver:
             c.setStrokeColor(INK)
@@ -240,11 +239,8 @@ class Cover(Flowable):
             c.circle(cx, cy, r * 0.72, stroke=1, fill=0)
         c.restoreState()
         colour = INK if self.ink_saver else GOLD_LIGHT
-        if heist:
-            from pnp.rulesets.diamond_heist import render as heist_render
-
-            heist_render.icon(c, "gem", cx, cy + r * 0.05, r * 0.42, colour)
-        else:
+        found = hooks.of(self.game)
+        if found is None or not found.draw_emblem(self.game, c, cx, cy, r, colour):
             from pnp.render import icons
 
             icons.draw(c, "star", cx, cy, r * 0.42, colour)

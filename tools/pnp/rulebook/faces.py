@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.content.project import Game
 from pnp.render import cards as card_faces
 from pnp.render.geometry import Geometry, Size
+from pnp.rulebook import hooks
 from pnp.rulebook.blocks import Face
 
 DrawFace = Callable[[Canvas, Size], None]
@@ -48,38 +49,16 @@ def face_drawer(
 def cover_faces(
     game: Game, geo: Geometry, theme: card_faces.Theme, count: int = 5
 ) -> list[tuple[DrawFace, Size]]:
-    """Up to `count` faces for the cover: a Goal and a card of each deck, then cards of kinds
-    not shown yet (cards with art first, so the cover shows the game's art), or a
-    standard-deck game's printable cards."""
-    from pnp.rulesets.diamond_heist.model import HeistRules
-
-    if isinstance(game.rules, HeistRules) and game.pieces:
-        from pnp.rulesets.diamond_heist import render as heist
-
-        layout = geo.layouts["heist-card"]
-        picks = [p for p in game.pieces if p.cards][:count]
-        faces: list[tuple[DrawFace, Size]] = []
-        for piece in picks:
-            card = piece.cards[-1]
-
-            def draw(
-                canvas: Canvas, size: Size, piece: object = piece, card: object = card
-            ) -> None:
-                heist.draw_piece(
-                    canvas,
-                    size,
-                    game,
-                    piece,  # type: ignore[arg-type]
-                    card,  # type: ignore[arg-type]
-                    layout,
-                    theme,
-                )
-
-            faces.append((draw, layout.size))
-        return faces
-    picks_: list[Face] = []
+    """Up to `count` faces for the cover: those its ruleset picks (a standard-deck game's
+    printable cards), else a Goal and a card of each deck, then cards of kinds not shown yet
+    (cards with art first, so the cover shows the game's art)."""
+    found = hooks.of(game)
+    own = found.cover_faces(game, geo, theme, count) if found is not None else None
+    if own is not None:
+        return own
+    picks: list[Face] = []
     if game.goals:
-        picks_.append(Face("", game.goals[0].name, 1, goal=game.goals[0]))
+        picks.append(Face("", game.goals[0].name, 1, goal=game.goals[0]))
     decks = game.components.decks() if game.components else {}
     # each deck's printed cards, those with art first (a stable sort keeps the deck's order)
     by_deck = [
@@ -99,7 +78,7 @@ def cover_faces(
     for _round in range(2):
         for cards in by_deck:
             pick = next((c for c in cards if c.kind.value not in shown), None)
-            if pick is not None and len(picks_) < count:
-                picks_.append(Face("", pick.name, 1, card=pick))
+            if pick is not None and len(picks) < count:
+                picks.append(Face("", pick.name, 1, card=pick))
                 shown.add(pick.kind.value)
-    return [face_drawer(game, geo, f, theme) for f in picks_]
+    return [face_drawer(game, geo, f, theme) for f in picks]

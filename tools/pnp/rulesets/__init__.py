@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pnp.checks.hooks import CheckHooks
+    from pnp.content.examples import Vocabulary
     from pnp.content.loader import Document
     from pnp.content.project import Game, Parts
     from pnp.diff.hooks import DiffHooks
@@ -64,17 +65,19 @@ class Ruleset:
     card_groups: Callable[[Game, Geometry, Theme], list[Group]] = field(default=lambda *_: [])
     # functions its card texts may call, such as `{{ limit('heir') }}`
     text_functions: Callable[[Parts], dict[str, Callable[..., Any]]] = field(default=lambda _: {})
+    # what its rulebook's worked examples may say (steps, facts), for `pnp check`
+    examples: Callable[[], Vocabulary | None] = field(default=lambda: None)
     checks: Callable[[], CheckHooks | None] = field(default=lambda: None)
     rulebook: Callable[[], RulebookHooks | None] = field(default=lambda: None)
     diff: Callable[[], DiffHooks | None] = field(default=lambda: None)
     listing: Callable[[], ListingHooks | None] = field(default=lambda: None)
 
 
-def hooks(module: str) -> Callable[[], Any]:
-    """A function giving `module`'s `HOOKS`, importing the module when first asked; None
-    when the module does not exist (a ruleset with nothing for that area)."""
+def hooks(module: str, name: str = "HOOKS") -> Callable[[], Any]:
+    """A function giving `module`'s `HOOKS` (or another attribute), importing the module
+    when first asked; None when the module does not exist (a ruleset with nothing for that
+    area)."""
 
-    @cache
     def load() -> Any:
         try:
             found = importlib.import_module(module)
@@ -82,7 +85,7 @@ def hooks(module: str) -> Callable[[], Any]:
             if exc.name != module:  # the module exists, but something it imports does not
                 raise
             return None
-        return getattr(found, "HOOKS", None)
+        return getattr(found, name, None)
 
     return load
 
@@ -118,6 +121,4 @@ def get(name: str | None) -> Ruleset | None:
 
 def of(game: Game) -> Ruleset | None:
     """The ruleset a game's `game.yaml` names (None for a content-only game)."""
-    info = game.info
-    ruleset = getattr(info, "ruleset", None) if info is not None else None
-    return get(ruleset.id) if ruleset is not None else None
+    return get(game.ruleset)

@@ -41,6 +41,7 @@ RULESET = Ruleset(
     renderers=_renderers,
     simulation=_simulation,
     card_groups=_card_groups,
+    examples=hooks("pnp.rulesets.diamond_heist.examples", "VOCABULARY"),
     checks=hooks("pnp.rulesets.diamond_heist.checks"),
     rulebook=hooks("pnp.rulesets.diamond_heist.rulebook"),
     diff=hooks("pnp.rulesets.diamond_heist.diff"),

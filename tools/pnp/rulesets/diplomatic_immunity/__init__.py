@@ -50,6 +50,7 @@ RULESET = Ruleset(
     renderers=_renderers,
     simulation=_simulation,
     text_functions=_text_functions,
+    examples=hooks("pnp.rulesets.diplomatic_immunity.examples", "VOCABULARY"),
     checks=hooks("pnp.rulesets.diplomatic_immunity.checks"),
     rulebook=hooks("pnp.rulesets.diplomatic_immunity.rulebook"),
     diff=hooks("pnp.rulesets.diplomatic_immunity.diff"),
