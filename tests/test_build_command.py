@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp import products
 from pnp.render import build
 from tests.conftest import CONTENT, run_pnp
 
@@ -71,11 +72,11 @@ def test_failed_build_keeps_previous_kit(
     def broken(*args: object) -> list[build.Output]:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(build, "renderers", lambda: [build.card_outputs, broken])
+    monkeypatch.setattr(products, "renderers", lambda game: [build.card_outputs, broken])
     status, _, stderr = run_pnp(
         capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
     )
-    assert status == 2 and "internal error" in stderr
+    assert status == 2 and "disk on fire" in stderr
     after = {p.name: p.read_bytes() for p in (out / "diplomatic-immunity").iterdir()}
     assert after == before
 

@@ -20,11 +20,11 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops
 
+from pnp.content import rulebook_pictures as pictures
 from pnp.content.assets import used_credits, uses
 from pnp.content.project import load_game
 from pnp.render.units import mm
 from pnp.rulebook import book as rb
-from pnp.rulebook import pictures
 from pnp.rulebook.document import Art, Figure, walk
 from tests.conftest import CONTENT, FIXTURES, check_json, run_pnp
 

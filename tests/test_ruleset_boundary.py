@@ -1,10 +1,14 @@
 """The core never names a ruleset: nothing outside `pnp/rulesets/<name>/` imports one, and no
 ruleset imports another. The core reaches a ruleset only through `pnp.rulesets` (its
-registry and the `Ruleset` interface), so a third game's ruleset plugs in the same way."""
+registry and the `Ruleset` interface), so a third game's ruleset plugs in the same way.
+And the core's parts import one another in layers: no cycle between them (`render` draws,
+`rulebook` lays out a book with it, `checks` read both), so each can be read, tested and
+imported on its own."""
 
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 import pnp
@@ -19,14 +23,22 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
+def _imports(path: Path, typing: bool = True) -> list[tuple[int, str]]:
     """(line, module) for every import in a file, relative ones resolved, names imported
-    from a package counted as its submodules (`from pnp.rulesets import x`)."""
+    from a package counted as its submodules (`from pnp.rulesets import x`); with
+    `typing=False`, leaving out those under `if TYPE_CHECKING:` (never run)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typed: set[int] = set()
+    if not typing:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                typed.update(id(n) for stmt in node.body for n in ast.walk(stmt))
     here = _module(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
+        if id(node) in typed:
+            continue
         if isinstance(node, ast.Import):
             found.extend((node.lineno, a.name) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -82,3 +94,44 @@ def test_the_check_sees_a_crossing(tmp_path: Path) -> None:
         assert "pnp.rulesets.diplomatic_immunity.boards" in found
     finally:
         probe.unlink()
+
+
+def _part(module: str) -> str | None:
+    """The part of the core a module belongs to: its subpackage (`render`) or top-level
+    module (`pipeline`); None outside pnp and inside a ruleset package."""
+    parts = module.split(".")
+    if parts[0] != "pnp" or len(parts) < 2 or _ruleset_of(module):
+        return None
+    return parts[1]
+
+
+def test_the_core_parts_import_one_another_without_a_cycle() -> None:
+    graph: dict[str, dict[str, str]] = {}  # part -> {part it imports: where}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        me = _part(_module(path))
+        if me is None:
+            continue
+        for line, module in _imports(path, typing=False):
+            other = _part(module)
+            if other and other != me and other in {p.stem for p in PACKAGE.iterdir()}:
+                graph.setdefault(me, {}).setdefault(
+                    other, f"{path.relative_to(PACKAGE.parent)}:{line}"
+                )
+    cycles = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        for nxt in sorted(graph.get(node, {})):
+            if nxt in trail:
+                loop = [*trail[trail.index(nxt) :], nxt]
+                cycles.append(
+                    " -> ".join(loop)
+                    + " ("
+                    + ", ".join(graph[a][b] for a, b in itertools.pairwise(loop))
+                    + ")"
+                )
+            elif len(trail) < 12:
+                visit(nxt, [*trail, nxt])
+
+    for start in sorted(graph):
+        visit(start, [start])
+    assert not cycles, "\n".join(sorted(set(cycles))[:5])

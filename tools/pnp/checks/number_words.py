@@ -30,13 +30,13 @@ from dataclasses import dataclass, field
 
 from pnp.checks.printed import defined_names
 from pnp.checks.printed_terms import owners
+from pnp.content import rulebook_sources as rb_sources
 from pnp.content.cards import Text
 from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
 from pnp.english import NTH, SHARES, nth, share, times, word
 from pnp.rulebook import book as rb
-from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.context import Context, TemplateError
 
 FILTERS: dict[str, Callable[..., str]] = {"word": word, "nth": nth, "share": share, "times": times}

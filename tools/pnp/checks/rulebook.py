@@ -31,12 +31,12 @@ from dataclasses import dataclass
 from pnp.checks import glossary, hooks
 from pnp.checks.common import at
 from pnp.checks.printed import defined_names
+from pnp.content import rulebook_sources as rb_sources
 from pnp.content.model import Currency
 from pnp.content.project import Game
 from pnp.content.text import term_fields
 from pnp.diagnostics import Diagnostic
 from pnp.rulebook import book as rb
-from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.document import Heading, Para
 
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)

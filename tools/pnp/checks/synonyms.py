@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from pnp.checks.glossary import forms_pattern
 from pnp.checks.number_words import Prose, Token, _locate, _masked_markdown, _yaml_texts
 from pnp.checks.printed_terms import owners
+from pnp.content import rulebook_sources as rb_sources
 from pnp.content.cards import GlossaryTerm, Text
 from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic
-from pnp.rulebook import sources as rb_sources
 
 # Small words that stand for one another, or for nothing, in an avoided phrase.
 DETERMINERS = ("a", "an", "the", "your", "their", "his", "her", "its", "this", "that", "my", "our")

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pnp.content import rulebook_pictures as pictures
+from pnp.content import rulebook_sources as sources
 from pnp.content.credits import Credit, art_key
 from pnp.content.model import Incomplete, Src
 from pnp.content.snapshot import File, Refused
@@ -190,9 +192,7 @@ def _component_uses(game: Game) -> Iterator[Use]:
 def _rulebook_uses(game: Game) -> Iterator[Use]:
     """The pictures the rulebook's Markdown shows (`![what it shows](art/x.svg)`): every
     image written in a source, at its line there (found in the sources as written, before
-    they are filled; see `pnp.rulebook.pictures`)."""
-    from pnp.rulebook import pictures, sources  # the rulebook reads the model: imported late
-
+    they are filled; see `pnp.content.rulebook_pictures`)."""
     found, _ = sources.read(game.files)  # (a source that is not UTF-8 is E102 already)
     for source in found:
         for image in pictures.find(source.text):

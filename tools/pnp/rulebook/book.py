@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
+from pnp.content import rulebook_pictures as pictures
+from pnp.content import rulebook_sources as rb_sources
 from pnp.content.project import Game
+from pnp.content.rulebook_markdown import parse
 from pnp.diagnostics import Diagnostic
-from pnp.rulebook import pictures
-from pnp.rulebook import sources as rb_sources
 from pnp.rulebook.context import (
     PLACEHOLDER,
     RULEBOOK_HINT,
@@ -27,7 +28,7 @@ from pnp.rulebook.context import (
     refusal,
 )
 from pnp.rulebook.document import Art, Figure, Heading, Node, Where, slug, walk
-from pnp.rulebook.markdown import Converter, parse, scan_headings
+from pnp.rulebook.markdown import Converter, scan_headings
 
 # A jinja2 tag: expression, statement or comment.
 TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{##.*?##\}", re.DOTALL)

@@ -21,16 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from xml.sax.saxutils import escape
 
-from markdown_it import MarkdownIt
-from markdown_it.rules_inline import StateInline
-from markdown_it.rules_inline import image as _image_rule
 from markdown_it.token import Token
 
+from pnp.content import rulebook_pictures as pictures
+from pnp.content.rulebook_markdown import parser
 from pnp.diagnostics import Diagnostic
-from pnp.rulebook import pictures
 from pnp.rulebook.context import PLACEHOLDER
 from pnp.rulebook.document import (
     Art,
@@ -48,49 +45,6 @@ from pnp.rulebook.document import (
 
 _EXPLICIT_ID = re.compile(r"\s*\{#([a-z0-9][a-z0-9-]*)\}\s*$")
 FIGURES = ("pnp-turn",)
-
-
-def _wikilink(state: StateInline, silent: bool) -> bool:
-    """`[[target]]` or `[[target|label]]` on one line."""
-    src, pos = state.src, state.pos
-    if not src.startswith("[[", pos):
-        return False
-    end = src.find("]]", pos + 2)
-    body = src[pos + 2 : end] if end >= 0 else ""
-    if end < 0 or "\n" in body or not body.strip() or "[" in body:
-        return False
-    if not silent:
-        token = state.push("wikilink", "", 0)
-        target, _, label = body.partition("|")
-        token.meta = {"target": target.strip(), "label": (label or target).strip(), "offset": pos}
-    state.pos = end + 2
-    return True
-
-
-def _image(state: StateInline, silent: bool) -> bool:
-    """markdown-it's image rule, noting where in the inline text each image starts (its
-    `meta['offset']`), so that a picture is reported at its own line."""
-    start = state.pos
-    if not _image_rule(state, silent):
-        return False
-    if not silent and state.tokens and state.tokens[-1].type == "image":
-        state.tokens[-1].meta["offset"] = start
-    return True
-
-
-@cache
-def parser() -> MarkdownIt:
-    """CommonMark with tables, typographic quotes and dashes, and `[[links]]`."""
-    md = MarkdownIt("commonmark", {"typographer": True})
-    md.enable(["table", "smartquotes", "replacements"])
-    md.inline.ruler.before("link", "wikilink", _wikilink)
-    md.inline.ruler.at("image", _image)
-    return md
-
-
-def parse(text: str) -> list[Token]:
-    """The block tokens of a Markdown text."""
-    return parser().parse(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,8 @@ from urllib.parse import unquote
 
 from markdown_it.token import Token
 
+from pnp.content.rulebook_markdown import parse, parser
+
 # A jinja2 comment (`{## ... ##}`): nothing in it is printed.
 _COMMENT = re.compile(r"\{##.*?##\}", re.DOTALL)
 # An inline image as written, for those markdown-it will not make images of (an address it
@@ -94,8 +96,6 @@ def find(text: str) -> tuple[Found, ...]:
     as images, wherever they stand (paragraphs, lists, tables, headings), and those written
     with an address it refuses to read (`file:`, `data:`), which are pictures the content
     names all the same. Code and jinja2 comments hold none."""
-    from pnp.rulebook.markdown import parse, parser  # (markdown.py makes figures with this)
-
     # a comment is blanked, its lines kept, so that every line stays where it is
     text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     lines = text.split("\n")
