@@ -11,9 +11,22 @@ from pnp.content.cards import CardKind
 from pnp.content.project import Game as Model
 from pnp.content.project import load_game
 from pnp.content.vocab import TERMS, TermKind
+from pnp.rules.engine import IllegalAction, InvariantViolation, Outcome, Rules
 from pnp.rulesets.diplomatic_immunity.play import conditions, effects
-from pnp.rulesets.diplomatic_immunity.play.bots import HeuristicBot, play, seated
-from pnp.rulesets.diplomatic_immunity.play.game import Game, InvariantBroken
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    COMMIT_CRIMES,
+    NO,
+    NOTHING,
+    POLITICS,
+    STOP,
+    YES,
+    Action,
+    Ask,
+    Commit,
+    ProposeLaw,
+)
+from pnp.rulesets.diplomatic_immunity.play.bots import RULES, HeuristicBot, play, seated
+from pnp.rulesets.diplomatic_immunity.play.game import Game
 from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
 
@@ -52,11 +65,11 @@ def test_seed_and_choices_replay_exactly(model: Model) -> None:
     random generator is disturbed between steps."""
     first = _played(model, 11, 4)
     again = Game(model, 4, 11)
-    for n, action in enumerate(first.choices):
+    for n, action in enumerate(first.actions):
         random.seed(n)
         random.random()
         again.apply(action)
-    assert again.trace.lines == first.trace.lines
+    assert again.trace == first.trace
     assert again.outcome() == first.outcome()
 
 
@@ -66,7 +79,47 @@ def test_same_seed_same_game(model: Model) -> None:
     a = _played(model, 5, 5)
     random.seed(2)
     b = _played(model, 5, 5)
-    assert a.trace.lines == b.trace.lines and a.choices == b.choices
+    assert a.trace == b.trace and a.actions == b.actions
+
+
+def test_the_game_follows_the_engine_protocol(model: Model) -> None:
+    """The model is a game in the engine's shape (`Rules`): the seat to move, its legal
+    actions, whether one is legal, its view, a readable line per choice, one Outcome."""
+    played = Game(model, 4, 2)
+    game: Rules[Action, View] = played  # checked by mypy: the protocol holds
+    seat = game.to_move()
+    options = game.legal_actions()
+    assert seat >= 0 and len(options) > 1 and all(game.is_legal(a) for a in options)
+    view = game.view(seat)
+    assert view.ask is not None and view.ask.options == tuple(options)
+    assert game.view((seat + 1) % 4).ask is None  # another seat is not asked anything
+    assert game.describe(options[0]).startswith(f"seat {seat}: character diplomat ")
+    with pytest.raises(IllegalAction):
+        game.apply(STOP)  # not a choice of the set-up
+    play(played, seated(played))
+    assert game.to_move() == -1 and game.legal_actions() == ()
+    assert isinstance(game.outcome(), Outcome)
+
+
+def test_actions_are_frozen_values(model: Model) -> None:
+    """An action is a small frozen value, equal to one of the same kind with the same
+    fields and to nothing else; every action a game records is one of `Action`."""
+    assert Commit(3) == Commit(3) and len({Commit(3), Commit(3), ProposeLaw(3)}) == 2
+    with pytest.raises(AttributeError):
+        Commit(3).card = 4  # type: ignore[misc]
+    game = _played(model, 11, 4)
+    assert all(isinstance(a, Action) for a in game.actions)
+
+
+def test_a_choice_without_a_bot_rule_is_an_error(model: Model) -> None:
+    """The heuristic bot chooses through its table of rules (one per kind of choice); a
+    kind without a rule is an error, never a silent random move."""
+    game = Game(model, 4, 3)
+    view = game.view(game.to_move())
+    assert view.ask is not None and view.ask.kind in RULES
+    odd = View(game.state, game.rules, view.seat, Ask(view.seat, "haggle", (NO, YES)))
+    with pytest.raises(LookupError, match="haggle"):
+        HeuristicBot().choose(odd, game.rng)
 
 
 def test_broken_money_ledger_is_caught(model: Model, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,8 +132,10 @@ def test_broken_money_ledger_is_caught(model: Model, monkeypatch: pytest.MonkeyP
         p.money += 1  # type: ignore[attr-defined]
 
     monkeypatch.setattr(Game, "gain", leaky)
-    with pytest.raises(InvariantBroken, match="money"):
+    with pytest.raises(InvariantViolation, match="money") as caught:
         play(game, seated(game))
+    broken = caught.value.violation
+    assert (broken.seed, broken.invariant) == (3, "money conserved") and broken.step > 0
 
 
 def test_lost_card_is_caught(model: Model) -> None:
@@ -88,27 +143,27 @@ def test_lost_card_is_caught(model: Model) -> None:
     game = Game(model, 4, 3)
     while game.ask is not None and game.state.round == 0:
         play_one(game)
+    assert game.invariants() == []
     game.state.players[0].hand.pop()
-    with pytest.raises(InvariantBroken, match="cards"):
-        game.invariants()
+    assert [name for name, _ in game.invariants()] == ["cards conserved"]
 
 
 def play_one(game: Game) -> None:
-    ask = game.ask
-    assert ask is not None
-    game.apply(HeuristicBot(game.bot_rng).choose(View(game.state, game.rules, ask.seat), ask))
+    seat = game.to_move()
+    game.apply(HeuristicBot().choose(game.view(seat), game.rng))
 
 
 def test_no_hidden_information_reaches_a_decision(model: Model) -> None:
     """Swapping what a player cannot see (other hands, unrevealed Goals, deck order) never
     changes the choice their bot makes."""
     game = Game(model, 4, 21)
+    bot = HeuristicBot()
     checked = 0
     while game.ask is not None and checked < 400:
         ask = game.ask
         state = game.state
-        rng_state = game.bot_rng.getstate()
-        choice = HeuristicBot(game.bot_rng).choose(View(state, game.rules, ask.seat), ask)
+        rng_state = game.rng.getstate()
+        choice = bot.choose(game.view(ask.seat), game.rng)
         if state.players:
             # Hide-and-swap: others' hands and Goals, and the decks, rearranged.
             others = [p for p in state.players if p.seat != ask.seat]
@@ -125,14 +180,14 @@ def test_no_hidden_information_reaches_a_decision(model: Model) -> None:
                     p.goal = shuffler.choice(list(model.goals or ()))
             state.street = pool
             shuffler.shuffle(state.politics)
-            game.bot_rng.setstate(rng_state)
-            again = HeuristicBot(game.bot_rng).choose(View(state, game.rules, ask.seat), ask)
+            game.rng.setstate(rng_state)
+            again = bot.choose(game.view(ask.seat), game.rng)
             assert again == choice, (ask.kind, checked)
             for p, (hand, goal) in zip(others, saved, strict=True):
                 p.hand, p.goal = hand, goal
             state.street, state.politics = decks
-        game.bot_rng.setstate(rng_state)
-        game.apply(HeuristicBot(game.bot_rng).choose(View(state, game.rules, ask.seat), ask))
+        game.rng.setstate(rng_state)
+        game.apply(bot.choose(game.view(ask.seat), game.rng))
         checked += 1
     assert checked > 100
 
@@ -212,7 +267,7 @@ def test_sample_turn(model: Model) -> None:
     # An archetype whose Bend and Cost touch neither crimes nor Laws: the Ambassador.
     me.archetype = next(a for a in model.archetypes or () if a.id == "ambassador")
     me.diplomat = me.archetype.diplomats[0]
-    game.invariants()
+    assert game.invariants() == []
     # Play the turn alone, the rest of the table reacting with nothing and voting yes.
     game._flow = game._turn(me)  # a scenario: one turn, from its Morning
     game._ask = next(game._flow)
@@ -221,32 +276,33 @@ def test_sample_turn(model: Model) -> None:
         for k in ("diplomatic-bag", "contraband-art", "legalise-smuggling")
     )
     crimes = [bag, art]
-    script = {
-        "afternoon": ("crimes",),
-        "cover": ("no",),
-        "evening": ("law", law),
-        "burn-bag": ("no",),
-        "vote": ("yes",),
-        "bribe": ("none",),
-        "react": ("none",),
-        "draw-deck": ("deck", "politics"),
-        "signature": ("no",),
-        "vote-card": ("none",),
-        "cash-on-law": ("no",),
-        "cash-on-crime": ("no",),
-        "call-vote": ("no",),
+    script: dict[str, Action] = {
+        "afternoon": COMMIT_CRIMES,
+        "cover": NO,
+        "evening": ProposeLaw(law),
+        "burn-bag": NO,
+        "vote": YES,
+        "bribe": NOTHING,
+        "react": NOTHING,
+        "draw-deck": POLITICS,
+        "signature": NO,
+        "vote-card": NOTHING,
+        "cash-on-law": NO,
+        "cash-on-crime": NO,
+        "call-vote": NO,
     }
     while game.ask is not None:
         ask = game.ask
-        action: tuple[object, ...]
+        action: Action
         if ask.kind == "afternoon-action":
-            action = ("crime", crimes.pop(0)) if crimes else ("stop",)
+            action = Commit(crimes.pop(0)) if crimes else STOP
         elif ask.kind == "hand-limit":
             action = ask.options[0]
         else:
             action = script[ask.kind]
         game.apply(action)
-    lines = "\n".join(game.trace.lines)
+    assert game.trace is not None
+    lines = "\n".join(game.trace)
     assert "commits Diplomatic Bag" in lines and "commits Contraband Art" in lines
     assert "proposes Legalise Smuggling" in lines and "Legalise Smuggling passes" in lines
     # Morning: cool 1 (1 -> 0) and draw 2; two crimes give 1 + 2 = 3 Heat and $2M + $4M.

@@ -14,15 +14,36 @@ from pnp.content.departures import Door
 from pnp.content.project import Game as Model
 from pnp.content.project import load_game
 from pnp.rulesets.diplomatic_immunity.play import leaving, modifiers
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    CASH,
+    COMMIT_CRIMES,
+    HONOUR,
+    NO,
+    NOTHING,
+    SIGNATURE_AT_DEPARTURE,
+    STOP,
+    Accept,
+    Action,
+    Ask,
+    Book,
+    Commit,
+    Cover,
+    Flow,
+    No,
+    Nothing,
+    Pass,
+    PlayTrick,
+    React,
+    Repeal,
+    Stop,
+)
 from pnp.rulesets.diplomatic_immunity.play.bots import seated
-from pnp.rulesets.diplomatic_immunity.play.game import Ask, Flow, Game, InvariantBroken
+from pnp.rulesets.diplomatic_immunity.play.game import Game
 from pnp.rulesets.diplomatic_immunity.play.state import Departure, LawInEffect, Player
-from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
 
-Action = tuple[Any, ...]
 Script = Mapping[str, Action | Callable[[Ask], Action]]
-QUIET = ("none", "no", "accept", "pass", "stop")
+QUIET = (Nothing, No, Accept, Pass, Stop)  # the answers that do nothing
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +57,8 @@ def table(model: Model, players: int = 4, seed: int = 1) -> Game:
     game = Game(model, players, seed)
     bots = seated(game)
     while game.ask is not None and game.state.round == 0:
-        ask = game.ask
-        game.apply(bots[ask.seat].choose(View(game.state, game.rules, ask.seat), ask))
+        seat = game.to_move()
+        game.apply(bots[seat].choose(game.view(seat), game.rng))
     game._flow.close()  # the bots' round stops here; each scenario plays its own part
     s = game.state
     for law in s.laws:
@@ -123,13 +144,14 @@ def run(game: Game, flow: Flow, script: Script | None = None) -> list[Ask]:
         elif answer is not None:
             action = answer
         else:
-            action = next((o for o in ask.options if o[0] in QUIET), ask.options[0])
+            action = next((o for o in ask.options if isinstance(o, QUIET)), ask.options[0])
         game.apply(action)
     return asked
 
 
 def lines(game: Game) -> str:
-    return "\n".join(game.trace.lines)
+    assert game.trace is not None
+    return "\n".join(game.trace)
 
 
 # ---- the clock ---------------------------------------------------------------------------
@@ -163,7 +185,7 @@ def test_last_round_evening_offers_no_booking(model: Model) -> None:
     p.heat = 1  # Hush Money is open, so the Evening asks
     asked = run(game, game._evening(p))
     evening = next(a for a in asked if a.kind == "evening")
-    assert not any(o[0] == "book" for o in evening.options)
+    assert not any(isinstance(o, Book) for o in evening.options)
 
 
 def test_everyone_departing_when_the_clock_runs_out_wins(model: Model) -> None:
@@ -177,7 +199,7 @@ def test_everyone_departing_when_the_clock_runs_out_wins(model: Model) -> None:
         money(game, p, 30)
         p.departing = Departure(door(game, "private-jet"), 0)
     clock(game, 0)
-    run(game, leaving.clock_ends(game), {"deny": ("no",)})
+    run(game, leaving.clock_ends(game), {"deny": NO})
     outcome = game.outcome()
     assert outcome is not None and outcome.ending == "clock"
     assert set(outcome.winners) == {0, 1} and a.left and b.left
@@ -194,7 +216,7 @@ def test_a_failed_departure_at_the_clock_does_not_stop_the_next(model: Model) ->
         p.departing = Departure(door(game, "private-jet"), 0)
     a.departing.tip_offs = 1  # type: ignore[union-attr]
     clock(game, 0)
-    run(game, leaving.clock_ends(game), {"deny": ("no",)})
+    run(game, leaving.clock_ends(game), {"deny": NO})
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == (b.seat,)
 
@@ -224,19 +246,17 @@ def test_visa_denied_is_offered_and_stops_a_departure(model: Model) -> None:
         game,
         game._afternoon(me),
         {
-            "afternoon": ("crimes",),
+            "afternoon": COMMIT_CRIMES,
             "afternoon-action": lambda ask: (
-                ("signature", "departure")
-                if ("signature", "departure") in ask.options
-                else ("stop",)
+                SIGNATURE_AT_DEPARTURE if SIGNATURE_AT_DEPARTURE in ask.options else STOP
             ),
-            "deny": ("no",),
+            "deny": NO,
         },
     )
-    assert any(("signature", "departure") in a.options for a in asked)
+    assert any(SIGNATURE_AT_DEPARTURE in a.options for a in asked)
     assert me.signature_used and s.uses.get("signature:rafael-ortega") == 1
     assert rival.departing is not None and rival.departing.tip_offs == 1
-    run(game, leaving.resolve(game, rival), {"deny": ("no",)})
+    run(game, leaving.resolve(game, rival), {"deny": NO})
     assert (rival.left, rival.departing is None) == (False, True)  # failed: no longer Departing
     assert "Visa Denied on" in lines(game)
 
@@ -253,11 +273,9 @@ def test_front_page_hits_a_departing_rival(model: Model) -> None:
         game,
         game._afternoon(me),
         {
-            "afternoon": ("crimes",),
+            "afternoon": COMMIT_CRIMES,
             "afternoon-action": lambda ask: (
-                ("signature", "departure")
-                if ("signature", "departure") in ask.options
-                else ("stop",)
+                SIGNATURE_AT_DEPARTURE if SIGNATURE_AT_DEPARTURE in ask.options else STOP
             ),
         },
     )
@@ -287,18 +305,16 @@ def test_scandal_from_a_leak_mid_crime_clears_the_table(model: Model) -> None:
     me.heat = game.limit(me) - 1 + game.rules.morning.cool
 
     def react(ask: Ask) -> Action:
-        return next((o for o in ask.options if o[0] == "react"), ("none",))
+        return next((o for o in ask.options if isinstance(o, React)), NOTHING)
 
     run(
         game,
         game._turn(me),
         {
-            "afternoon": ("crimes",),
+            "afternoon": COMMIT_CRIMES,
             "react": react,
             "scandal-discard": lambda a: a.options[0],
-            "afternoon-action": lambda ask: (
-                ("crime", crime) if ("crime", crime) in ask.options else ("stop",)
-            ),
+            "afternoon-action": lambda ask: Commit(crime) if Commit(crime) in ask.options else STOP,
         },
     )
     assert me.scandals == 1 and s.table == []
@@ -310,8 +326,7 @@ def test_cards_left_on_the_table_between_turns_break_an_invariant(model: Model) 
     game = table(model)
     s = game.state
     s.table.append(take(game, "leak"))
-    with pytest.raises(InvariantBroken, match="table"):
-        game.invariants()
+    assert [name for name, _ in game.invariants()] == ["table cleared between turns"]
 
 
 def test_the_criminal_may_repeal_after_the_reactions(model: Model) -> None:
@@ -333,11 +348,11 @@ def test_the_criminal_may_repeal_after_the_reactions(model: Model) -> None:
 
     def react(ask: Ask) -> Action:
         order.append("react")
-        return next((o for o in ask.options if o[0] == "react"), ("none",))
+        return next((o for o in ask.options if isinstance(o, React)), NOTHING)
 
     def repeal_it(ask: Ask) -> Action:
         order.append(f"repeal:{ask.seat}")
-        return ("repeal", repeal) if ("repeal", repeal) in ask.options else ("none",)
+        return Repeal(repeal) if Repeal(repeal) in ask.options else NOTHING
 
     s.turn = me.seat
     run(
@@ -347,7 +362,7 @@ def test_the_criminal_may_repeal_after_the_reactions(model: Model) -> None:
             "react": react,
             "react-repeal": repeal_it,
             "repeal": lambda a: a.options[0],
-            "cover": lambda a: next(o for o in a.options if o[0] == "cover"),
+            "cover": lambda a: next(o for o in a.options if isinstance(o, Cover)),
         },
     )
     assert order[-1] == f"repeal:{me.seat}" and "react" in order
@@ -370,7 +385,7 @@ def test_a_recalled_player_may_take_a_crime_back(model: Model) -> None:
     holder.recalled = True
     s.favor_holder[me.seat] = holder.seat
     s.turn = me.seat
-    asked = run(game, game._crime(me, crime), {"cash-on-crime": ("cash",), "honour": ("honour",)})
+    asked = run(game, game._crime(me, crime), {"cash-on-crime": CASH, "honour": HONOUR})
     assert any(a.kind == "cash-on-crime" and a.seat == holder.seat for a in asked)
     assert crime not in me.rap_sheet and s.favor_holder[me.seat] == me.seat
 
@@ -386,7 +401,7 @@ def test_burn_bag_at_any_step_of_your_turn(model: Model) -> None:
     me = s.players[s.first]
     me.hand += [take(game, "leak") for _ in range(6)]
     asked = run(
-        game, game._turn(me), {"afternoon": ("crimes",), "hand-limit": lambda a: a.options[0]}
+        game, game._turn(me), {"afternoon": COMMIT_CRIMES, "hand-limit": lambda a: a.options[0]}
     )
     kinds = [a.kind for a in asked if a.kind in ("burn-bag", "afternoon", "evening")]
     assert kinds == ["burn-bag", "burn-bag", "afternoon", "burn-bag"]
@@ -400,14 +415,14 @@ def test_frame_needs_a_crime_on_your_rap_sheet(model: Model) -> None:
     frame = take(game, "frame")
     me.hand.append(frame)
     s.turn = me.seat
-    asked = run(game, game._afternoon(me), {"afternoon": ("crimes",)})
+    asked = run(game, game._afternoon(me), {"afternoon": COMMIT_CRIMES})
     action = next(a for a in asked if a.kind == "afternoon-action")
-    assert ("trick", frame) not in action.options
+    assert PlayTrick(frame) not in action.options
     me.rap_sheet.append(take(game, "diplomatic-bag"))
     s.turn = me.seat
-    asked = run(game, game._afternoon(me), {"afternoon": ("crimes",)})
+    asked = run(game, game._afternoon(me), {"afternoon": COMMIT_CRIMES})
     action = next(a for a in asked if a.kind == "afternoon-action")
-    assert ("trick", frame) in action.options
+    assert PlayTrick(frame) in action.options
 
 
 def test_defect_card_waives_the_or_more_never_the_limit(model: Model) -> None:

@@ -23,12 +23,21 @@ from pnp.english import word
 from pnp.rulebook import book as rb
 from pnp.rulebook.context import fact_value
 from pnp.rulebook.document import Para
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    COMMIT_CRIMES,
+    NAY,
+    NO,
+    NOTHING,
+    STOP,
+    YES,
+    Action,
+    Commit,
+    DrawFrom,
+    ProposeLaw,
+)
 from pnp.rulesets.diplomatic_immunity.play.bots import HeuristicBot
 from pnp.rulesets.diplomatic_immunity.play.game import Game
-from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
-
-Action = tuple[Any, ...]
 
 
 @pytest.fixture(scope="module")
@@ -83,9 +92,9 @@ def _set_up(model: Model, example: Example) -> tuple[Game, Any]:
     card they could vote with."""
     setup = _facts(example.setup)
     game = Game(model, len(example.seats), 1)
+    bot = HeuristicBot()
     while game.ask is not None and game.state.round == 0:  # the set-up itself, by the bots
-        ask = game.ask
-        game.apply(HeuristicBot(game.bot_rng).choose(View(game.state, game.rules, ask.seat), ask))
+        game.apply(bot.choose(game.view(game.to_move()), game.rng))
     s = game.state
     me = s.players[s.first]
     for law in s.laws:
@@ -107,22 +116,22 @@ def _set_up(model: Model, example: Example) -> tuple[Game, Any]:
     me.heat, me.money = setup["heat"], setup["money"]
     me.archetype = next(a for a in model.archetypes or () if a.id == setup["archetype"])
     me.diplomat = me.archetype.diplomats[0]
-    game.invariants()
+    assert game.invariants() == []
     return game, me
 
 
 # Answers to every choice the sample turn does not decide itself: nobody reacts, bribes,
 # cashes a Favor, Covers a crime, burns cards or uses a Signature.
 QUIET: dict[str, Action] = {
-    "burn-bag": ("no",),
-    "react": ("none",),
-    "cover": ("no",),
-    "cash-on-crime": ("no",),
-    "signature": ("no",),
-    "bribe": ("none",),
-    "vote-card": ("none",),
-    "cash-on-law": ("no",),
-    "call-vote": ("no",),
+    "burn-bag": NO,
+    "react": NOTHING,
+    "cover": NO,
+    "cash-on-crime": NO,
+    "signature": NO,
+    "bribe": NOTHING,
+    "vote-card": NOTHING,
+    "cash-on-law": NO,
+    "call-vote": NO,
 }
 
 
@@ -167,7 +176,7 @@ def play_sample_turn(model: Model, example: Example) -> list[str]:
             decks = list(args.get("draw_from", ()))
 
             def morning(kind: str, decks: list[str] = decks) -> Action | None:
-                return ("deck", decks.pop(0)) if kind == "draw-deck" else None
+                return DrawFrom(decks.pop(0)) if kind == "draw-deck" else None
 
             _run(game, lambda k: k in ("afternoon", "afternoon-action"), morning)
             check(
@@ -183,11 +192,11 @@ def play_sample_turn(model: Model, example: Example) -> list[str]:
             crimes = [next(i for i in me.hand if s.card(i).id == c) for c in args["crimes"]]
             paid = me.money
             if game.ask is not None and game.ask.kind == "afternoon":  # not if Lay Low is barred
-                game.apply(("crimes",))
+                game.apply(COMMIT_CRIMES)
 
             def afternoon(kind: str, crimes: list[int] = crimes) -> Action | None:
                 if kind == "afternoon-action":
-                    return ("crime", crimes.pop(0)) if crimes else ("stop",)
+                    return Commit(crimes.pop(0)) if crimes else STOP
                 return None
 
             def done(kind: str, crimes: list[int] = crimes) -> bool:
@@ -207,9 +216,9 @@ def play_sample_turn(model: Model, example: Example) -> list[str]:
             )
         elif step.do == "evening":
             law = next(i for i in me.hand if s.card(i).id == args["law"])
-            vote = ("yes",) if args.get("vote", "yes") == "yes" else ("nay",)
+            vote = YES if args.get("vote", "yes") == "yes" else NAY
             _run(game, lambda k: k == "evening", lambda k: None)
-            game.apply(("law", law))
+            game.apply(ProposeLaw(law))
 
             def voting(kind: str, vote: Action = vote) -> Action | None:
                 return vote if kind == "vote" else None

@@ -1,4 +1,5 @@
-"""Diplomatic Immunity's executable rules model: state, modifiers, effects, turn flow, bots.
+"""Diplomatic Immunity's executable rules model: state, actions, modifiers, effects, turn
+flow, views, bots.
 
 `SIMULATION` is what `pnp sim` and `pnp replay` run (see `pnp.rules.engine.Simulation`).
 """

@@ -13,7 +13,56 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from pnp.content.cards import Card, CardKind, Timing
-from pnp.rulesets.diplomatic_immunity.play.game import Action, Ask, Game, Outcome
+from pnp.rules.engine import Outcome
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    ACCEPT,
+    BREAK,
+    BURN,
+    CASH,
+    COMMIT_CRIMES,
+    DENY,
+    FAVOR,
+    HONOUR,
+    HUSH_MONEY,
+    LAY_LOW,
+    NAY,
+    NO,
+    NOTHING,
+    PASS,
+    POLITICS,
+    REFUSE,
+    SIGNATURE,
+    STOP,
+    STREET,
+    WALK_OUT,
+    YES,
+    Action,
+    Aim,
+    Ask,
+    Book,
+    Commit,
+    Cover,
+    Discard,
+    Favor,
+    HushMoney,
+    OfferMoney,
+    Option,
+    PickCrime,
+    PlayManeuver,
+    PlayTrick,
+    ProposeLaw,
+    React,
+    Repeal,
+    Rival,
+    Shred,
+    TakeGoal,
+    Target,
+    UseBend,
+    UseSignature,
+    VoteCard,
+    among,
+)
+from pnp.rulesets.diplomatic_immunity.play.game import Game
 from pnp.rulesets.diplomatic_immunity.play.view import Public, View
 
 GOAL_CRIMES = {"crimes_at_least", "crimes_of_one_type", "crime_types"}
@@ -24,30 +73,31 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng  # the game's own generator: a seed replays bots' choices too
-
-    def choose(self, view: View, ask: Ask) -> Action:
-        """Any legal action."""
-        return self.rng.choice(ask.options)
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """Any legal action, drawn from the game's generator."""
+        assert view.ask is not None, "a bot chooses only when it is asked"
+        return rng.choice(view.ask.options)
 
 
 class HeuristicBot:
-    """Plays for its Goal with rules of thumb; see the module docstring for its limits."""
+    """Plays for its Goal with rules of thumb; see the module docstring for its limits.
+
+    Each kind of choice has its rule in `RULES`; a kind without one is an error, not a
+    random move. A rule that has no preference (None) or prefers what is not open gives a
+    random legal action."""
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng  # the game's own generator: a seed replays bots' choices too
-
-    def choose(self, view: View, ask: Ask) -> Action:
+    def choose(self, view: View, rng: random.Random) -> Action:
         """The action its rules of thumb prefer, else a random legal one."""
-        handler: Callable[[View, Ask], Action | None] | None = getattr(
-            self, "_" + ask.kind.replace("-", "_"), None
-        )
-        action = handler(view, ask) if handler else None
-        if action is None or action not in ask.options:
-            return self.rng.choice(ask.options)
+        ask = view.ask
+        assert ask is not None, "a bot chooses only when it is asked"
+        rule = RULES.get(ask.kind)
+        if rule is None:
+            raise LookupError(f"the heuristic bot has no rule for a {ask.kind!r} choice")
+        action = rule(self, view, ask, rng)
+        if action is None or not among(action, ask.options):
+            return rng.choice(ask.options)
         return action
 
     # ---- helpers -------------------------------------------------------------------------
@@ -100,91 +150,92 @@ class HeuristicBot:
         return 2.0
 
     def _worst(self, view: View, ask: Ask) -> Action | None:
-        cards = [o for o in ask.options if o[0] in ("card", "crime")]
+        cards = [o for o in ask.options if isinstance(o, (Discard, PickCrime))]
         if not cards:
             return None
-        return min(cards, key=lambda o: (self._value(view, o[1]), o[1]))
+        return min(cards, key=lambda o: (self._value(view, o.card), o.card))
 
     # ---- setup ---------------------------------------------------------------------------
 
-    def _character(self, view: View, ask: Ask) -> Action:
-        return self.rng.choice(ask.options)
+    def _character(self, view: View, ask: Ask, rng: random.Random) -> Action:
+        return rng.choice(ask.options)
 
-    def _goal(self, view: View, ask: Ask) -> Action | None:
+    def _goal(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         # A board that cannot propose Laws leaves the Goals that need one (W405).
         no_propose = view.has("no_propose")
         goals = {g.id: g for g in ask.about}  # the Goals still to choose from
         options = [
             o
             for o in ask.options
-            if not (
+            if isinstance(o, TakeGoal)
+            and not (
                 no_propose
                 and any(
                     t.name == "laws_with_your_marker" and int(t.arg("laws")) > 0
-                    for t in goals[o[1]].condition
+                    for t in goals[o.goal].condition
                 )
             )
         ]
-        return self.rng.choice(options or list(ask.options))
+        return rng.choice(options or list(ask.options))
 
     # ---- morning ---------------------------------------------------------------------------
 
-    def _draw_deck(self, view: View, ask: Ask) -> Action:
+    def _draw_deck(self, view: View, ask: Ask, rng: random.Random) -> Action:
         needs = self._needs(view)
         street = 0.65
         if "laws_with_your_marker" in needs and not view.has("no_propose"):
             street = 0.45
         if "money_at_least" in needs:
             street = 0.6
-        return ("deck", "street") if self.rng.random() < street else ("deck", "politics")
+        return STREET if rng.random() < street else POLITICS
 
-    def _burn_bag(self, view: View, ask: Ask) -> Action:
+    def _burn_bag(self, view: View, ask: Ask, rng: random.Random) -> Action:
         junk = sum(1 for c in view.me.hand if self._value(view, c) < 1.6)
-        return ("burn",) if junk >= 3 or len(view.me.hand) > 9 else ("no",)
+        return BURN if junk >= 3 or len(view.me.hand) > 9 else NO
 
-    def _burn(self, view: View, ask: Ask) -> Action | None:
+    def _burn(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         return self._worst(view, ask)
 
-    def _hand_limit(self, view: View, ask: Ask) -> Action | None:
+    def _hand_limit(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         return self._worst(view, ask)
 
-    def _discard(self, view: View, ask: Ask) -> Action | None:
+    def _discard(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         return self._worst(view, ask)
 
     # ---- afternoon -------------------------------------------------------------------------
 
-    def _afternoon(self, view: View, ask: Ask) -> Action:
+    def _afternoon(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
         crimes = [c for c in me.hand if view.card(c).crime]
         if (
-            ("lay_low",) in ask.options
+            LAY_LOW in ask.options
             and (me.heat >= view.limit() - 1 or not crimes)
             and me.heat > 0
             and not self._departing_rivals(view)
         ):
-            return ("lay_low",)
-        return ("crimes",)
+            return LAY_LOW
+        return COMMIT_CRIMES
 
     def _departing_rivals(self, view: View) -> list[Public]:
         return [p for p in view.rivals() if p.departing]
 
-    def _afternoon_action(self, view: View, ask: Ask) -> Action:
+    def _afternoon_action(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
         limit = view.limit()
         covers = [c for c in me.hand if view.card(c).kind is CardKind.COVER]
         # Attack a Departing rival first.
         for o in ask.options:
-            if o == ("signature", "departure") or (
-                o[0] == "trick" and Timing.REACTION in view.card(o[1]).timing
+            if (isinstance(o, UseSignature) and o.at_departure) or (
+                isinstance(o, PlayTrick) and Timing.REACTION in view.card(o.card).timing
             ):
                 return o
         best: Action | None = None
         best_score = 0.0
         for o in ask.options:
-            if o[0] == "crime":
-                card = view.card(o[1])
+            if isinstance(o, Commit):
+                card = view.card(o.card)
                 assert card.crime is not None
-                heat = view.crime_heat(o[1])
+                heat = view.crime_heat(o.card)
                 covered = any(
                     view.card(c).covers is not None
                     and view.card(c).covers.id  # type: ignore[union-attr]
@@ -204,25 +255,25 @@ class HeuristicBot:
                     score += 3
                 if score > best_score:
                     best, best_score = o, score
-            elif o[0] == "trick":
-                score = self._trick_score(view, view.card(o[1]))
+            elif isinstance(o, PlayTrick):
+                score = self._trick_score(view, view.card(o.card))
                 if score > best_score:
                     best, best_score = o, score
             elif (
-                o[0] == "signature"
-                and (view.round >= 5 or self.rng.random() < 0.15)
+                isinstance(o, UseSignature)
+                and (view.round >= 5 or rng.random() < 0.15)
                 and best_score < 1.5
             ):
                 best, best_score = o, 1.5
             if (
-                o == ("signature",)
+                o == SIGNATURE
                 and self._wants_chips(view)
                 and any(t.name == "take_favor" for t in view.me.diplomat.signature.steps)
             ):
                 best, best_score = o, 9.0  # a Favor chip for a Goal that counts them
-        if best is not None and self.rng.random() < 0.92:
+        if best is not None and rng.random() < 0.92:
             return best
-        return ("stop",)
+        return STOP
 
     def _trick_score(self, view: View, card: Card) -> float:
         names = {t.name for t in card.steps}
@@ -242,75 +293,78 @@ class HeuristicBot:
             return 2.5
         return 1.0
 
-    def _aim(self, view: View, ask: Ask) -> Action | None:
-        return max(ask.options, key=lambda o: view.public(o[1]).heat)
+    def _aim(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
+        aims = [o for o in ask.options if isinstance(o, Aim)]
+        return max(aims, key=lambda o: view.public(o.seat).heat)
 
-    def _target_rival(self, view: View, ask: Ask) -> Action | None:
+    def _target_rival(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         card_id = ask.about[0] if ask.about else ""
-        pubs = {o[1]: view.public(o[1]) for o in ask.options}
+        targets = [o for o in ask.options if isinstance(o, Target)]
+        pubs = {o.seat: view.public(o.seat) for o in targets}
         if card_id in ("shakedown", "shell-company") or "money" in card_id:
-            return max(ask.options, key=lambda o: (pubs[o[1]].money, -o[1]))
+            return max(targets, key=lambda o: (pubs[o.seat].money, -o.seat))
         if card_id in ("honey-trap", "blackmail"):
-            home = [o for o in ask.options if pubs[o[1]].favor_home]
+            home = [o for o in targets if pubs[o.seat].favor_home]
             if home:
-                return max(home, key=lambda o: (pubs[o[1]].money, -o[1]))
+                return max(home, key=lambda o: (pubs[o.seat].money, -o.seat))
         # Heat and the rest: the rival nearest a Scandal, Departing rivals first.
         return max(
-            ask.options,
+            targets,
             key=lambda o: (
-                pubs[o[1]].departing is not None,
-                pubs[o[1]].heat - pubs[o[1]].limit,
-                -o[1],
+                pubs[o.seat].departing is not None,
+                pubs[o.seat].heat - pubs[o.seat].limit,
+                -o.seat,
             ),
         )
 
-    def _target_player(self, view: View, ask: Ask) -> Action | None:
+    def _target_player(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
+        myself = Target(view.seat)
         if (
-            ("player", view.seat) in ask.options
+            myself in ask.options
             and not (self._needs(view) & GOAL_CRIMES)
             and view.me.rap_sheet
-            and self.rng.random() < 0.3
+            and rng.random() < 0.3
         ):
-            return ("player", view.seat)
-        rivals = [o for o in ask.options if o[1] != view.seat]
+            return myself
+        rivals = [o for o in ask.options if isinstance(o, Target) and o.seat != view.seat]
         if not rivals:
             return None
         return max(
             rivals,
             key=lambda o: (
-                view.public(o[1]).departing is not None,
-                view.public(o[1]).rap_sheet,
-                -o[1],
+                view.public(o.seat).departing is not None,
+                view.public(o.seat).rap_sheet,
+                -o.seat,
             ),
         )
 
     # ---- reactions ---------------------------------------------------------------------------
 
-    def _react(self, view: View, ask: Ask) -> Action:
+    def _react(self, view: View, ask: Ask, rng: random.Random) -> Action:
         criminal = view.public(ask.about[1])
         leader = self._leader(view)
         dangerous = leader is not None and leader.seat == criminal.seat
         for o in ask.options:
-            if o[0] == "react":
-                card = view.card(o[1])
+            if isinstance(o, React):
+                card = view.card(o.card)
                 if any(t.name == "heat" for t in card.steps):
-                    if criminal.heat + 1 >= criminal.limit and self.rng.random() < 0.9:
+                    if criminal.heat + 1 >= criminal.limit and rng.random() < 0.9:
                         return o
-                    if self.rng.random() < (0.3 if dangerous else 0.12):
+                    if rng.random() < (0.3 if dangerous else 0.12):
                         return o
-                elif any(t.name == "cancel" for t in card.steps) and self.rng.random() < (
+                elif any(t.name == "cancel" for t in card.steps) and rng.random() < (
                     0.35 if dangerous else 0.1
                 ):
                     return o
-            elif o[0] == "signature" and self.rng.random() < 0.15:
+            elif isinstance(o, UseSignature) and rng.random() < 0.15:
                 return o
-        return ("none",)
+        return NOTHING
 
-    def _react_repeal(self, view: View, ask: Ask) -> Action:
+    def _react_repeal(self, view: View, ask: Ask, rng: random.Random) -> Action:
         """Repeal a Law that hurts you while a crime resolves (your own crime's Law too)."""
-        if self._hurting_law(view) is not None and self.rng.random() < 0.5:
-            return next(o for o in ask.options if o[0] == "repeal")
-        return ("none",)
+        if self._hurting_law(view) is not None and rng.random() < 0.5:
+            return next(o for o in ask.options if isinstance(o, Repeal))
+        return NOTHING
 
     def _hurting_law(self, view: View) -> int | None:
         for i, (card, owner, _named) in enumerate(view.laws):
@@ -327,20 +381,20 @@ class HeuristicBot:
                 return i
         return None
 
-    def _answer(self, view: View, ask: Ask) -> Action:
+    def _answer(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
         for o in ask.options:
-            if o[0] == "favor" and self._keeps_chips(view):
+            if isinstance(o, Favor) and self._keeps_chips(view):
                 continue
-            if o[0] in ("shred", "signature", "favor") and (
-                me.departing or me.heat + 1 >= view.limit() or self.rng.random() < 0.4
+            if isinstance(o, (Shred, UseSignature, Favor)) and (
+                me.departing or me.heat + 1 >= view.limit() or rng.random() < 0.4
             ):
                 return o
-        return ("accept",)
+        return ACCEPT
 
-    def _honour(self, view: View, ask: Ask) -> Action:
+    def _honour(self, view: View, ask: Ask, rng: random.Random) -> Action:
         breakable = view.me.heat + view.rules.favor.break_heat < view.limit() - 1
-        return ("break",) if breakable and self.rng.random() < 0.3 else ("honour",)
+        return BREAK if breakable and rng.random() < 0.3 else HONOUR
 
     def _wants_chips(self, view: View) -> bool:
         """A Goal that counts rivals' Favor chips, while a rival still has their own."""
@@ -358,65 +412,63 @@ class HeuristicBot:
         held = sum(1 for p in view.rivals() if view.favor_holder(p.seat) == view.seat)
         return needed > 0 and held <= needed
 
-    def _cash_on_crime(self, view: View, ask: Ask) -> Action:
+    def _cash_on_crime(self, view: View, ask: Ask, rng: random.Random) -> Action:
         if self._keeps_chips(view):
-            return ("no",)
-        return ("cash",) if self.rng.random() < 0.2 else ("no",)
+            return NO
+        return CASH if rng.random() < 0.2 else NO
 
-    def _cash_on_law(self, view: View, ask: Ask) -> Action:
+    def _cash_on_law(self, view: View, ask: Ask, rng: random.Random) -> Action:
         if self._keeps_chips(view):
-            return ("no",)
-        return ("cash",) if self.rng.random() < 0.3 else ("no",)
+            return NO
+        return CASH if rng.random() < 0.3 else NO
 
-    def _cash_on_trick(self, view: View, ask: Ask) -> Action:
-        return ("no",) if self._keeps_chips(view) else ("cash",)
+    def _cash_on_trick(self, view: View, ask: Ask, rng: random.Random) -> Action:
+        return NO if self._keeps_chips(view) else CASH
 
-    def _cover(self, view: View, ask: Ask) -> Action:
+    def _cover(self, view: View, ask: Ask, rng: random.Random) -> Action:
         crime = ask.about[0]
         heat = view.crime_heat(crime)
-        if heat and (
-            view.me.heat + heat >= view.limit() - 1 or heat >= 2 or self.rng.random() < 0.5
-        ):
-            return next(o for o in ask.options if o[0] == "cover")
-        return ("no",)
+        if heat and (view.me.heat + heat >= view.limit() - 1 or heat >= 2 or rng.random() < 0.5):
+            return next(o for o in ask.options if isinstance(o, Cover))
+        return NO
 
-    def _deny(self, view: View, ask: Ask) -> Action:
+    def _deny(self, view: View, ask: Ask, rng: random.Random) -> Action:
         price = view.rules.departure.deny_price
-        return ("deny",) if view.goal_met(view.me.money - price) else ("no",)
+        return DENY if view.goal_met(view.me.money - price) else NO
 
-    def _scandal_discard(self, view: View, ask: Ask) -> Action | None:
+    def _scandal_discard(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         return self._worst(view, ask)
 
-    def _remove_crime(self, view: View, ask: Ask) -> Action | None:
+    def _remove_crime(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         if ask.about and ask.about[0] == view.seat:
             return self._worst(view, ask)
-        return self.rng.choice(ask.options)
+        return rng.choice(ask.options)
 
-    def _move_crime(self, view: View, ask: Ask) -> Action | None:
+    def _move_crime(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         return self._worst(view, ask)
 
-    def _choose(self, view: View, ask: Ask) -> Action:
+    def _choose(self, view: View, ask: Ask, rng: random.Random) -> Action:
         # Blackmail's options, in order: the Favor chip, money, Heat.
         me = view.me
-        indices = [o[1] for o in ask.options]
+        indices = [o.index for o in ask.options if isinstance(o, Option)]
         if 2 in indices and me.heat + 2 < view.limit() - 1:
-            return ("option", 2)
+            return Option(2)
         if 1 in indices and not (self._needs(view) & {"money_at_least"}):
-            return ("option", 1)
+            return Option(1)
         if 0 in indices and not (self._needs(view) & {"favors_held", "own_favor_home"}):
-            return ("option", 0)
-        return self.rng.choice(ask.options)
+            return Option(0)
+        return rng.choice(ask.options)
 
     # ---- evening -------------------------------------------------------------------------------
 
-    def _signature(self, view: View, ask: Ask) -> Action:
+    def _signature(self, view: View, ask: Ask, rng: random.Random) -> Action:
         late = view.round >= 4 or view.clock <= 6
-        return ("signature",) if late and self.rng.random() < 0.5 else ("no",)
+        return SIGNATURE if late and rng.random() < 0.5 else NO
 
-    def _evening(self, view: View, ask: Ask) -> Action:
+    def _evening(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
-        books = [o for o in ask.options if o[0] == "book"]
-        if books and not self._safe_to_book(view):
+        books = [o for o in ask.options if isinstance(o, Book)]
+        if books and not self._safe_to_book(view, rng):
             books = []
         if books:
             doors = {
@@ -435,30 +487,32 @@ class HeuristicBot:
                     )
                 )
             }
-            return min(books, key=lambda o: (o[2] is None, doors.get(o[1], 9)))
-        if ("hush",) in ask.options and me.heat >= view.limit() - 1:
-            return ("hush",)
-        scored: list[tuple[float, Action]] = []
+            return min(books, key=lambda o: (o.card is None, doors.get(o.door, 9)))
+        if HUSH_MONEY in ask.options and me.heat >= view.limit() - 1:
+            return HUSH_MONEY
+        # Each choice scored, with its place among equal scores: the later in the order
+        # Bend, Hush Money, Law, Maneuver (and the higher the card) the better.
+        scored: list[tuple[float, int, int, Action]] = []
         for o in ask.options:
-            if o[0] == "law":
-                scored.append((self._law_score(view, view.card(o[1])), o))
-            elif o[0] == "maneuver":
-                scored.append((self._maneuver_score(view, view.card(o[1])), o))
-            elif o[0] == "bend":
+            if isinstance(o, ProposeLaw):
+                scored.append((self._law_score(view, view.card(o.card)), 2, o.card, o))
+            elif isinstance(o, PlayManeuver):
+                scored.append((self._maneuver_score(view, view.card(o.card), rng), 3, o.card, o))
+            elif isinstance(o, UseBend):
                 leader = self._leader(view)
                 if leader and leader.immunity and leader.heat >= 2:
-                    scored.append((3.0, o))
-            elif o[0] == "hush" and me.heat >= 2:
-                scored.append((1.5, o))
+                    scored.append((3.0, 0, 0, o))
+            elif isinstance(o, HushMoney) and me.heat >= 2:
+                scored.append((1.5, 1, 0, o))
         scored = [x for x in scored if x[0] > 0.9]
         if scored:
-            return max(scored, key=lambda x: (x[0], x[1]))[1]
-        return ("pass",)
+            return max(scored, key=lambda x: x[:3])[3]
+        return PASS
 
-    def _safe_to_book(self, view: View) -> bool:
+    def _safe_to_book(self, view: View, rng: random.Random) -> bool:
         """Book with a Shred in hand, money to Deny, or Heat to spare; late, book anyway."""
         me = view.me
-        if view.clock <= 3 or self.rng.random() < 0.25:
+        if view.clock <= 3 or rng.random() < 0.25:
             return True
         shred = any(Timing.COUNTER in view.card(c).timing for c in me.hand)
         deny = view.goal_met(me.money - view.rules.departure.deny_price - 8)
@@ -479,7 +533,7 @@ class HeuristicBot:
             score += 0.5
         return score
 
-    def _maneuver_score(self, view: View, card: Card) -> float:
+    def _maneuver_score(self, view: View, card: Card, rng: random.Random) -> float:
         me = view.me
         names = {t.name for t in card.steps}
         if card.kind is CardKind.DEPARTURE_CARD:
@@ -497,7 +551,7 @@ class HeuristicBot:
         if "propose_law" in names:
             return 2.2
         if "reverse_play" in names:
-            return 1.0 if self.rng.random() < 0.4 else 0.0
+            return 1.0 if rng.random() < 0.4 else 0.0
         if "pay" in names:
             richest = max((p.money for p in view.rivals()), default=0)
             return 1.8 if richest > me.money + 3 else 0.0
@@ -505,44 +559,46 @@ class HeuristicBot:
             return 1.2
         return 1.0
 
-    def _name(self, view: View, ask: Ask) -> Action | None:
+    def _name(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
+        rivals = [o for o in ask.options if isinstance(o, Rival)]
         return max(
-            ask.options, key=lambda o: (view.public(o[1]).immunity, view.public(o[1]).heat, -o[1])
+            rivals, key=lambda o: (view.public(o.seat).immunity, view.public(o.seat).heat, -o.seat)
         )
 
-    def _repeal(self, view: View, ask: Ask) -> Action | None:
+    def _repeal(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         hurting = self._hurting_law(view)  # the options list the Laws in effect, in order
         if hurting is not None and hurting < len(ask.options):
             return ask.options[hurting]
         return None
 
-    def _propose(self, view: View, ask: Ask) -> Action | None:
-        return max(ask.options, key=lambda o: self._law_score(view, view.card(o[1])))
+    def _propose(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
+        laws = [o for o in ask.options if isinstance(o, ProposeLaw)]
+        return max(laws, key=lambda o: self._law_score(view, view.card(o.card)))
 
-    def _call_vote(self, view: View, ask: Ask) -> Action:
-        return ("no",)
+    def _call_vote(self, view: View, ask: Ask, rng: random.Random) -> Action:
+        return NO
 
-    def _vote_card(self, view: View, ask: Ask) -> Action:
+    def _vote_card(self, view: View, ask: Ask, rng: random.Random) -> Action:
         inst, proposer = ask.about
         mine = self._law_is_mine(view, inst, proposer)
         for o in ask.options:
-            if o[0] == "card" and o[2] in ("yes", "-") and mine:
+            if isinstance(o, VoteCard) and o.yes is not False and mine:
                 return o
-        if not mine and self.rng.random() < 0.25:
+        if not mine and rng.random() < 0.25:
             for o in ask.options:
-                if o[0] == "card" and o[2] == "nay":
+                if isinstance(o, VoteCard) and o.yes is False:
                     return o
-        return ("none",)
+        return NOTHING
 
     def _law_is_mine(self, view: View, inst: int, proposer: int) -> bool:
         return proposer == view.seat
 
-    def _vote(self, view: View, ask: Ask) -> Action:
+    def _vote(self, view: View, ask: Ask, rng: random.Random) -> Action:
         inst, proposer, named = ask.about
         if proposer == view.seat:
-            return ("yes",)
+            return YES
         if named == view.seat:
-            return ("nay",)
+            return NAY
         card = view.card(inst)
         score = 0.0
         if card.law:
@@ -554,48 +610,94 @@ class HeuristicBot:
         pub = view.public(proposer)
         if pub.goal is not None or pub.departing:
             score -= 1.5
-        return ("yes",) if score + self.rng.uniform(-0.6, 0.9) > 0 else ("nay",)
+        return YES if score + rng.uniform(-0.6, 0.9) > 0 else NAY
 
-    def _bribe(self, view: View, ask: Ask) -> Action:
+    def _bribe(self, view: View, ask: Ask, rng: random.Random) -> Action:
         inst, seat = ask.about
         card = view.card(inst)
         wants = "laws_with_your_marker" in self._needs(view)
-        if not wants and self.rng.random() < 0.65:
-            return ("none",)
+        if not wants and rng.random() < 0.65:
+            return NOTHING
         rival = view.public(seat)
-        if ("favor",) in ask.options and rival.goal is None and self.rng.random() < 0.5:
-            return ("favor",)
-        money = [o for o in ask.options if o[0] == "money"]
+        if FAVOR in ask.options and rival.goal is None and rng.random() < 0.5:
+            return FAVOR
+        money = [o for o in ask.options if isinstance(o, OfferMoney)]
         if money and (wants or (card.law and card.law.names_player)):
-            return max(money)
-        return ("none",)
+            return max(money, key=lambda o: o.amount)
+        return NOTHING
 
-    def _bribe_offer(self, view: View, ask: Ask) -> Action:
+    def _bribe_offer(self, view: View, ask: Ask, rng: random.Random) -> Action:
         inst, _proposer, offer = ask.about
-        if offer[0] == "favor":
-            return (
-                ("accept",)
-                if self._needs(view) & {"favors_held"} or self.rng.random() < 0.6
-                else ("refuse",)
-            )
+        if isinstance(offer, Favor):
+            return ACCEPT if self._needs(view) & {"favors_held"} or rng.random() < 0.6 else REFUSE
         card = view.card(inst)
         hurts = card.law is not None and any(
             t.name in ("covered_heat", "leak_heat", "crime_payout", "door_price")
             for t in card.law.while_
         )
-        return ("refuse",) if hurts and self.rng.random() < 0.6 else ("accept",)
+        return REFUSE if hurts and rng.random() < 0.6 else ACCEPT
 
-    def _partner(self, view: View, ask: Ask) -> Action:
+    def _partner(self, view: View, ask: Ask, rng: random.Random) -> Action:
         """A partner whose Goal is known to be met, else the likeliest: most crimes."""
-        for o in ask.options:
-            pub = view.public(o[1])
+        rivals = [o for o in ask.options if isinstance(o, Rival)]
+        for o in rivals:
+            pub = view.public(o.seat)
             if pub.goal is not None:
                 return o
-        return max(ask.options, key=lambda o: (view.public(o[1]).rap_sheet, -o[1]))
+        return max(rivals, key=lambda o: (view.public(o.seat).rap_sheet, -o.seat))
 
-    def _marriage(self, view: View, ask: Ask) -> Action:
-        return ("accept",) if self.rng.random() < 0.85 else ("walk",)
+    def _marriage(self, view: View, ask: Ask, rng: random.Random) -> Action:
+        return ACCEPT if rng.random() < 0.85 else WALK_OUT
 
+
+Rule = Callable[[HeuristicBot, View, Ask, random.Random], Action | None]
+
+# The heuristic bot's rule for each kind of choice the rules ask (`Ask.kind`).
+RULES: dict[str, Rule] = {
+    # the set-up
+    "character": HeuristicBot._character,
+    "goal": HeuristicBot._goal,
+    # the Morning, the Burn Bag and discards
+    "draw-deck": HeuristicBot._draw_deck,
+    "burn-bag": HeuristicBot._burn_bag,
+    "burn": HeuristicBot._burn,
+    "hand-limit": HeuristicBot._hand_limit,
+    "discard": HeuristicBot._discard,
+    # the Afternoon and card effects
+    "afternoon": HeuristicBot._afternoon,
+    "afternoon-action": HeuristicBot._afternoon_action,
+    "aim": HeuristicBot._aim,
+    "target-rival": HeuristicBot._target_rival,
+    "target-player": HeuristicBot._target_player,
+    "scandal-discard": HeuristicBot._scandal_discard,
+    "remove-crime": HeuristicBot._remove_crime,
+    "move-crime": HeuristicBot._move_crime,
+    "choose": HeuristicBot._choose,
+    # reactions, answers and Favors
+    "react": HeuristicBot._react,
+    "react-repeal": HeuristicBot._react_repeal,
+    "answer": HeuristicBot._answer,
+    "honour": HeuristicBot._honour,
+    "cash-on-crime": HeuristicBot._cash_on_crime,
+    "cash-on-law": HeuristicBot._cash_on_law,
+    "cash-on-trick": HeuristicBot._cash_on_trick,
+    "cover": HeuristicBot._cover,
+    # the Evening, Laws and votes
+    "signature": HeuristicBot._signature,
+    "evening": HeuristicBot._evening,
+    "name": HeuristicBot._name,
+    "repeal": HeuristicBot._repeal,
+    "propose": HeuristicBot._propose,
+    "call-vote": HeuristicBot._call_vote,
+    "vote-card": HeuristicBot._vote_card,
+    "vote": HeuristicBot._vote,
+    "bribe": HeuristicBot._bribe,
+    "bribe-offer": HeuristicBot._bribe_offer,
+    # Departures
+    "deny": HeuristicBot._deny,
+    "partner": HeuristicBot._partner,
+    "marriage": HeuristicBot._marriage,
+}
 
 Bot = RandomBot | HeuristicBot
 BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
@@ -605,15 +707,19 @@ BOTS: dict[str, type[RandomBot] | type[HeuristicBot]] = {
 
 
 def play(game: Game, bots: Sequence[Bot]) -> Outcome:
-    """Play a game to its end, each bot choosing from its own view."""
-    while game.ask is not None:
-        ask = game.ask
-        game.apply(bots[ask.seat].choose(View(game.state, game.rules, ask.seat), ask))
+    """Play a game to its end, each bot choosing from its own view and the game's `rng`.
+
+    The game checks every choice and (with `check`) every invariant as it applies it; a
+    broken one raises InvariantViolation."""
+    seat = game.to_move()
+    while seat >= 0:
+        game.apply(bots[seat].choose(game.view(seat), game.rng))
+        seat = game.to_move()
     outcome = game.outcome()
     assert outcome is not None
     return outcome
 
 
 def seated(game: Game, kind: str = "heuristic") -> list[Bot]:
-    """One bot of a kind for every seat, all drawing from the game's generator."""
-    return [BOTS[kind](game.bot_rng) for _ in range(game.n)]
+    """One bot of a kind for every seat (they all draw from the game's `rng`)."""
+    return [BOTS[kind]() for _ in range(game.n)]

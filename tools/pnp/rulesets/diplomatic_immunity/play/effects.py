@@ -3,18 +3,26 @@ is what the implementation-coverage report compares with the vocabulary."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pnp.content.cards import Card, Timing
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.play import modifiers, voting
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    CASH,
+    NO,
+    PICK_CRIME,
+    PROPOSE_LAW,
+    TARGET,
+    Cash,
+    Flow,
+    Option,
+)
 from pnp.rulesets.diplomatic_immunity.play.state import Player
 
 if TYPE_CHECKING:
-    from pnp.rulesets.diplomatic_immunity.play.game import Ask, Game
-
-Flow = Generator["Ask", Any, Any]
+    from pnp.rulesets.diplomatic_immunity.play.game import Game
 
 
 class Context:
@@ -54,10 +62,10 @@ class Context:
             action = yield from g._choose(
                 a.seat,
                 f"target-{who}",
-                [("player", q.seat) for q in pool],
+                [TARGET[q.seat] for q in pool],
                 (self.card.id if self.card else "",),
             )
-            target = s.players[action[1]]
+            target = s.players[action.seat]
             self.chosen[who] = target
             if (
                 self.answerable
@@ -65,10 +73,10 @@ class Context:
                 and s.favor_holder.get(a.seat) == target.seat
             ):
                 # "Take it back": a trick aimed at the holder of your chip may be cancelled.
-                answer = yield from g._choose(
-                    target.seat, "cash-on-trick", [("no",), ("cash",)], (a.seat,)
-                )
-                if answer[0] == "cash" and (yield from g._cash_favor(target, a, "take it back")):
+                answer = yield from g._choose(target.seat, "cash-on-trick", [NO, CASH], (a.seat,))
+                if isinstance(answer, Cash) and (
+                    yield from g._cash_favor(target, a, "take it back")
+                ):
                     self.fizzled = True
             return [target]
         if who == "aimed":
@@ -172,11 +180,11 @@ def _remove_crimes(ctx: Context, a: dict[str, Any]) -> Flow:
             action = yield from g._choose(
                 ctx.actor.seat,
                 "remove-crime",
-                [("crime", c) for c in sorted(set(p.rap_sheet))],
+                [PICK_CRIME[c] for c in sorted(set(p.rap_sheet))],
                 (p.seat,),
             )
-            p.rap_sheet.remove(action[1])
-            g.state.street_discard.append(action[1])
+            p.rap_sheet.remove(action.card)
+            g.state.street_discard.append(action.card)
 
 
 def _move_crime(ctx: Context, a: dict[str, Any]) -> Flow:
@@ -187,11 +195,11 @@ def _move_crime(ctx: Context, a: dict[str, Any]) -> Flow:
         action = yield from g._choose(
             actor.seat,
             "move-crime",
-            [("crime", c) for c in sorted(set(actor.rap_sheet))],
+            [PICK_CRIME[c] for c in sorted(set(actor.rap_sheet))],
             (p.seat,),
         )
-        actor.rap_sheet.remove(action[1])
-        p.rap_sheet.append(action[1])
+        actor.rap_sheet.remove(action.card)
+        p.rap_sheet.append(action.card)
         g.log(f"{g.name(actor.seat)} frames {g.name(p.seat)}")
 
 
@@ -239,8 +247,8 @@ def _propose_law(ctx: Context, a: dict[str, Any]) -> Flow:
     markers_out = sum(1 for law in g.state.laws if law.owner == p.seat)
     if not laws or modifiers.has(g.state, p, "no_propose") or markers_out >= g.markers:
         return  # no Law to propose, or no Law marker left to put on it
-    action = yield from g._choose(p.seat, "propose", [("law", c) for c in laws])
-    yield from voting.propose(g, p, action[1], int(a["fee"]), str(a["ties"]))
+    action = yield from g._choose(p.seat, "propose", [PROPOSE_LAW[c] for c in laws])
+    yield from voting.propose(g, p, action.card, int(a["fee"]), str(a["ties"]))
 
 
 def _open(ctx: Context, chooser: Player, option: tuple[Term, ...]) -> bool:
@@ -269,10 +277,10 @@ def _choose(ctx: Context, a: dict[str, Any]) -> Flow:
         pick = yield from g._choose(
             chooser.seat,
             "choose",
-            [("option", i) for i in open_],
+            [Option(i) for i in open_],
             (ctx.card.id if ctx.card else "",),
         )
-        for term in options[pick[1]]:
+        for term in options[pick.index]:
             yield from STEPS[term.name](ctx, dict(term.args))
 
 

@@ -1,10 +1,12 @@
 """The rules of Diplomatic Immunity as an executable model, in python-chess's shape.
 
-`Game.legal_actions()` lists the choices of the player to move, `Game.apply(action)` plays
-one and runs the rules up to the next choice, `Game.outcome()` is None until the game ends.
+`Game(model, players, seed)` is one game. `to_move()` is the seat whose choice it is,
+`legal_actions()` lists the choices open to it, `is_legal(action)` tells whether one is
+allowed, `apply(action)` plays it and runs the rules up to the next choice, `outcome()` is
+None until the game ends. `view(seat)` is what that seat may know, and all a bot gets.
 The turn is written once, as a generator that yields each choice it needs (`Ask`) and
-receives the answer, so the code reads like the rulebook. One `random.Random` owned by the
-game shuffles and rolls; a seed and the list of choices replay a game exactly.
+receives the answer, so the code reads like the rulebook. The game owns its randomness: a
+seed and the list of choices replay a game exactly.
 
 Card effects, Goal conditions, Bends, Costs, Signatures, Laws and Headlines run from their
 vocabulary terms (`effects.py`); the rules numbers come from the content's rules document.
@@ -15,56 +17,89 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from pnp.content.cards import Ability, Card, CardKind, Timing
 from pnp.content.departures import Goal
 from pnp.content.model import Term
 from pnp.content.project import Game as Model
+from pnp.rules.engine import IllegalAction, InvariantViolation, Outcome, Violation
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 from pnp.rulesets.diplomatic_immunity.play import leaving, modifiers, voting
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    ACCEPT,
+    BEND,
+    BREAK,
+    BURN,
+    CASH,
+    COMMIT,
+    COMMIT_CRIMES,
+    COVER,
+    DISCARD,
+    FAVOR,
+    HONOUR,
+    HUSH_MONEY,
+    LAY_LOW,
+    NO,
+    NOTHING,
+    PASS,
+    PICK_CRIME,
+    PLAY_MANEUVER,
+    PLAY_TRICK,
+    POLITICS,
+    PROPOSE_LAW,
+    REACT,
+    REPEAL,
+    SIGNATURE,
+    SIGNATURE_AT_DEPARTURE,
+    STOP,
+    STREET,
+    Action,
+    Aim,
+    Ask,
+    Book,
+    Cash,
+    Character,
+    Commit,
+    Cover,
+    Discard,
+    DrawFrom,
+    Favor,
+    Flow,
+    Honour,
+    HushMoney,
+    LayLow,
+    No,
+    Nothing,
+    OfferMoney,
+    Option,
+    PickCrime,
+    PickLaw,
+    PlayManeuver,
+    PlayTrick,
+    ProposeLaw,
+    React,
+    Repeal,
+    Rival,
+    Shred,
+    Stop,
+    TakeGoal,
+    Target,
+    UseBend,
+    UseSignature,
+    Vote,
+    VoteCard,
+    among,
+)
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
+from pnp.rulesets.diplomatic_immunity.play.view import View
 
-Action = tuple[Any, ...]
-Flow = Generator["Ask", Action, Any]
+A = TypeVar("A")  # the options' type: an action class, or `object` for a mix of them
 MAX_STEPS = 20_000  # every game ends well within this many choices
-
-
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """A choice the rules need from one player, and the actions open to them."""
-
-    seat: int
-    kind: str
-    options: tuple[Action, ...]
-    about: tuple[Any, ...] = ()  # what the choice is about: the crime, the Law, the card
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended and who won."""
-
-    ending: str  # departure, clock, all_recalled
-    winners: tuple[int, ...]
-    rounds: int
 
 
 class TurnEnds(Exception):
     """A Scandal on your own turn ends it at once."""
-
-
-class InvariantBroken(Exception):
-    """A rule of conservation or bounds was broken: a bug in the rules model or content."""
-
-
-@dataclass
-class Trace:
-    """A readable record of everything that happened, for replays and golden files."""
-
-    lines: list[str] = field(default_factory=list)
-
-    def add(self, text: str) -> None:
-        self.lines.append(text)
 
 
 @dataclass
@@ -84,22 +119,33 @@ class Stats:
 
 
 class Game:
-    """One game of Diplomatic Immunity, from the set-up to the end."""
+    """One game of Diplomatic Immunity, from the set-up to the end.
 
-    def __init__(self, model: Model, players: int, seed: int, check: bool = True) -> None:
+    `trace` is the readable record of everything that happened (with every choice too when
+    `trace_choices` is on; None when the game is played without one); `actions` the choices
+    made, which replay the game from its seed.
+    With `check`, the invariants are checked after every choice and a broken one raises
+    InvariantViolation (as does a choice the rules cannot offer, or a game that never ends).
+    """
+
+    def __init__(
+        self, model: Model, players: int, seed: int, check: bool = True, trace: bool = True
+    ) -> None:
         assert isinstance(model.rules, DIRules), "a Diplomatic Immunity rules document"
         self.model = model
         self.rules: DIRules = model.rules
         self.seed = seed
-        # The game owns its randomness, both seeded from the game's seed: `rng` for the rules
-        # (shuffles, the die) and `bot_rng` for the players' choices, so that replaying the
-        # choices without the bots draws the same cards.
-        self.rng = random.Random(seed)
-        self.bot_rng = random.Random(f"{seed}/players")
+        # The game owns its randomness, both seeded from the game's seed: `rng` for the
+        # players' choices (the bots draw from it and from nothing else) and `dice` for the
+        # rules (shuffles, the die), so that replaying the choices without the bots draws the
+        # same cards.
+        self.rng = random.Random(f"{seed}/players")
+        self.dice = random.Random(seed)
         self.check = check
-        self.trace = Trace()
+        self.max_steps = MAX_STEPS
+        self.trace: list[str] | None = [] if trace else None
         self.stats = Stats()
-        self.choices: list[Action] = []
+        self.actions: list[Action] = []
         self.trace_choices = False  # replays and golden traces list every choice too
         cards: list[Card] = []
         for card in model.cards or ():
@@ -125,78 +171,138 @@ class Game:
         """The choice waiting to be made, or None when the game is over."""
         return self._ask
 
+    def to_move(self) -> int:
+        """The seat whose choice it is (-1 once the game is over)."""
+        return self._ask.seat if self._ask is not None else -1
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions open to the player to move."""
         return self._ask.options if self._ask else ()
 
+    def is_legal(self, action: Action) -> bool:
+        """Whether the rules allow this choice now: it is one of the options asked for."""
+        return self._ask is not None and among(action, self._ask.options)
+
     def apply(self, action: Action) -> None:
-        """Play one action and run the rules to the next choice."""
-        assert self._ask is not None, "the game is over"
-        if action not in self._ask.options:
-            raise ValueError(f"illegal action {action!r} for {self._ask.kind}")
-        self.choices.append(action)
+        """Play one action and run the rules to the next choice.
+
+        An action that is not open now raises IllegalAction; with `check`, a broken
+        invariant raises InvariantViolation."""
+        ask = self._ask
+        if ask is None or not among(action, ask.options):
+            raise IllegalAction(
+                f"illegal action {action!r} for {ask.kind if ask else 'a game that is over'}"
+            )
+        self.actions.append(action)
         self.state.steps += 1
-        if self.trace_choices:
-            who = self.name(self._ask.seat) if self.state.players else f"seat {self._ask.seat}"
-            self.trace.add(f"  > {who}: {self._ask.kind} {self._describe(action)}")
+        if self.trace_choices and self.trace is not None:
+            self.trace.append(f"  > {self.describe(action)}")
         try:
             self._ask = self._flow.send(action)
         except StopIteration:
             self._ask = None
-        if self.check:
-            self.invariants()
-        if self.state.steps > MAX_STEPS:
-            raise InvariantBroken(f"no ending after {MAX_STEPS} choices")
-
-    def _describe(self, action: Action) -> str:
-        """An action in words: card instances by name, seats by diplomat."""
-        words = []
-        for part in action:
-            words.append(str(part))
-        if (
-            len(action) >= 2
-            and isinstance(action[1], int)
-            and action[0]
-            in ("crime", "trick", "card", "react", "repeal", "law", "maneuver", "cover", "shred")
-        ):
-            words[1] = self.state.card(action[1]).name
-        elif (
-            len(action) >= 2
-            and isinstance(action[1], int)
-            and action[0] in ("player", "rival", "aim")
-            and self.state.players
-        ):
-            words[1] = self.name(action[1])
-        return " ".join(words)
+        if self.check and (broken := self.invariants()):
+            raise self._broken(*broken[0])
+        if self.state.steps > self.max_steps:
+            raise self._broken("ends in time", f"no ending after {self.max_steps} choices")
 
     def outcome(self) -> Outcome | None:
-        """None while the game goes on; then how it ended."""
+        """None while the game goes on; then how it ended (departure, clock, all_recalled)
+        and who won."""
         if self.state.ending is None:
             return None
-        return Outcome(self.state.ending, self.state.winners, self.state.round)
+        return Outcome(self.state.ending, self.state.winners)
+
+    def view(self, seat: int) -> View:
+        """What `seat` may know now, with the choice it is asked when it is theirs."""
+        ask = self._ask
+        return View(
+            self.state, self.rules, seat, ask if ask is not None and ask.seat == seat else None
+        )
+
+    def describe(self, action: Action) -> str:
+        """The choice waiting now, answered with `action`, as a line of the trace: who
+        chooses, the kind of choice, and the action with card instances by name and seats
+        by diplomat ("Henrik Dahl: afternoon-action crime Forged Visas")."""
+        ask = self._ask
+        assert ask is not None, "the game is over"
+        who = self.name(ask.seat) if self.state.players else f"seat {ask.seat}"
+        return f"{who}: {ask.kind} {self._words(action, ask.seat)}"
+
+    def _words(self, action: Action, seat: int) -> str:
+        """The action alone in words; `seat` is whose it is (a Signature is theirs)."""
+        s = self.state
+        match action:
+            case (
+                Commit(card)
+                | PickCrime(card)
+                | PlayTrick(card)
+                | Discard(card)
+                | React(card)
+                | Repeal(card)
+                | ProposeLaw(card)
+                | PickLaw(card)
+                | PlayManeuver(card)
+                | Cover(card)
+                | Shred(card)
+            ):
+                return f"{action.word} {s.card(card).name}"
+            case Aim(aimed) | Target(aimed) | Rival(aimed):
+                return f"{action.word} {self.name(aimed) if s.players else aimed}"
+            case VoteCard(card, yes):
+                name = (
+                    s.card(card).name
+                    if card is not None
+                    else s.players[seat].diplomat.signature.name
+                )
+                return f"card {name} {'-' if yes is None else 'yes' if yes else 'nay'}"
+            case Vote(yes):
+                return "yes" if yes else "nay"
+            case Character(archetype, diplomat):
+                return f"diplomat {archetype} {diplomat}"
+            case TakeGoal(goal):
+                return f"goal {goal}"
+            case DrawFrom(deck):
+                return f"deck {deck}"
+            case Book(door, card):
+                return f"book {door} {card}"
+            case Option(index):
+                return f"option {index}"
+            case OfferMoney(amount):
+                return f"money {amount}"
+            case UseSignature(at_departure):
+                return "signature departure" if at_departure else "signature"
+            case _:
+                return action.word
 
     # ---- helpers ---------------------------------------------------------------------------
 
     def log(self, text: str) -> None:
-        self.trace.add(f"r{self.state.round} {text}")
+        if self.trace is not None:
+            self.trace.append(f"r{self.state.round} {text}")
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].diplomat.name
 
+    def _broken(self, invariant: str, detail: str) -> InvariantViolation:
+        """The exception for a broken invariant, at this step of this game."""
+        return InvariantViolation(Violation(self.seed, self.state.steps, invariant, detail))
+
     def _choose(
-        self, seat: int, kind: str, options: Sequence[Action], about: tuple[Any, ...] = ()
-    ) -> Flow:
-        """Ask a player to choose; a single option is taken without asking."""
+        self, seat: int, kind: str, options: Sequence[A], about: tuple[Any, ...] = ()
+    ) -> Generator[Ask, Action, A]:
+        """Ask a player to choose from `options` (actions); a single option is taken without
+        asking. The answer is one of the options (`apply` takes nothing else)."""
         opts = tuple(options)
         if not opts:
-            raise InvariantBroken(f"no option for {kind}")
+            raise self._broken("a choice has options", f"no option for {kind}")
         if len(opts) == 1:
             return opts[0]
-        action = yield Ask(seat, kind, opts, about)
-        return action
+        action = yield Ask(seat, kind, cast("tuple[Action, ...]", opts), about)
+        return cast("A", action)
 
     def _shuffle(self, pile: list[int]) -> None:
-        self.rng.shuffle(pile)
+        self.dice.shuffle(pile)
 
     # ---- money and heat --------------------------------------------------------------------
 
@@ -248,10 +354,10 @@ class Game:
         lost = self.pay(p, s.lose_money.of(p.money))
         n = s.discard_rap_sheet.of(len(p.rap_sheet))
         for _ in range(n):
-            options = [("crime", c) for c in sorted(set(p.rap_sheet))]
+            options = [PICK_CRIME[c] for c in sorted(set(p.rap_sheet))]
             action = yield from self._choose(p.seat, "scandal-discard", options)
-            p.rap_sheet.remove(action[1])
-            self.state.street_discard.append(action[1])
+            p.rap_sheet.remove(action.card)
+            self.state.street_discard.append(action.card)
         p.scandals += s.tokens
         self.log(f"SCANDAL {self.name(p.seat)}: loses ${lost}M and {n} crimes, token {p.scandals}")
         if p.departing:
@@ -332,19 +438,17 @@ class Game:
         for _ in range(n):
             which = deck
             if deck == "any":
-                action = yield from self._choose(
-                    p.seat, "draw-deck", [("deck", "street"), ("deck", "politics")]
-                )
-                which = action[1]
+                action = yield from self._choose(p.seat, "draw-deck", [STREET, POLITICS])
+                which = action.deck
             inst = self._draw_from(which)
             if inst is not None:
                 p.hand.append(inst)
 
     def discard_from_hand(self, p: Player, n: int, kind: str = "discard") -> Flow:
         for _ in range(min(n, len(p.hand))):
-            action = yield from self._choose(p.seat, kind, [("card", c) for c in sorted(p.hand)])
-            p.hand.remove(action[1])
-            self._discard(action[1])
+            action = yield from self._choose(p.seat, kind, [DISCARD[c] for c in sorted(p.hand)])
+            p.hand.remove(action.card)
+            self._discard(action.card)
 
     # ---- the game ----------------------------------------------------------------------------
 
@@ -359,7 +463,7 @@ class Game:
         # 1. Roll for it: the highest roll wins; tied players roll again.
         contenders = list(range(self.n))
         while len(contenders) > 1:
-            rolls = {seat: self.rng.randint(1, rules.setup.die_sides) for seat in contenders}
+            rolls = {seat: self.dice.randint(1, rules.setup.die_sides) for seat in contenders}
             top = max(rolls.values())
             contenders = [seat for seat, r in rolls.items() if r == top]
         s.first = contenders[0]
@@ -368,10 +472,10 @@ class Game:
         chosen: dict[int, tuple[Any, Any]] = {}
         order = [(s.first + k) % self.n for k in range(self.n)]
         for seat in order:
-            options = [("diplomat", a.id, d.id) for a in boards for d in a.diplomats]
+            options = [Character(a.id, d.id) for a in boards for d in a.diplomats]
             action = yield from self._choose(seat, "character", options)
-            arch = next(a for a in boards if a.id == action[1])
-            dip = next(d for d in arch.diplomats if d.id == action[2])
+            arch = next(a for a in boards if a.id == action.archetype)
+            dip = next(d for d in arch.diplomats if d.id == action.diplomat)
             boards.remove(arch)
             chosen[seat] = (arch, dip)
         s.players = [Player(seat, *chosen[seat]) for seat in range(self.n)]
@@ -383,10 +487,10 @@ class Game:
         # 4. Goals in reverse order: the last to choose a character takes the deck first.
         goals = list(model.goals)
         for seat in reversed(order):
-            action = yield from self._choose(
-                seat, "goal", [("goal", g.id) for g in goals], tuple(goals)
+            taken = yield from self._choose(
+                seat, "goal", [TakeGoal(g.id) for g in goals], tuple(goals)
             )
-            goal = next(g for g in goals if g.id == action[1])
+            goal = next(g for g in goals if g.id == taken.goal)
             goals.remove(goal)
             s.players[seat].goal = goal
         # 5. Shuffle and deal.
@@ -477,8 +581,9 @@ class Game:
         finally:
             s.turn = None
         if self.check and s.table:
-            raise InvariantBroken(
-                f"{len(s.table)} card(s) left on the table after {self.name(p.seat)}'s turn"
+            raise self._broken(
+                "table cleared after a turn",
+                f"{len(s.table)} card(s) left on the table after {self.name(p.seat)}'s turn",
             )
         if p.active:
             limit = modifiers.hand_limit(s, self.rules, p)
@@ -492,8 +597,8 @@ class Game:
     def _burn_bag(self, p: Player) -> Flow:
         b = self.rules.burn_bag
         while len(p.hand) >= b.discard:
-            action = yield from self._choose(p.seat, "burn-bag", [("no",), ("burn",)])
-            if action[0] == "no":
+            action = yield from self._choose(p.seat, "burn-bag", [NO, BURN])
+            if isinstance(action, No):
                 return
             yield from self.discard_from_hand(p, b.discard, "burn")
             yield from self.draw(p, b.draw)
@@ -504,27 +609,27 @@ class Game:
     def _afternoon(self, p: Player) -> Flow:
         s = self.state
         yield from self._burn_bag(p)  # rulings (burn-bag-own-turn): at any step
-        options: list[Action] = [("crimes",)]
+        options: list[Action] = [COMMIT_CRIMES]
         if not modifiers.has(s, p, "no_lay_low"):
-            options.append(("lay_low",))
+            options.append(LAY_LOW)
         action = yield from self._choose(p.seat, "afternoon", options)
-        if action[0] == "lay_low":
+        if isinstance(action, LayLow):
             amount = modifiers.lay_low_cool(s, self.rules, p)
             self.cool(p, amount)
             self.log(f"{self.name(p.seat)} lays low: Heat {p.heat}")
             return
         while True:
-            options = [("stop",)]
-            options += [("crime", c) for c in sorted(set(p.hand)) if s.card(c).crime]
+            options = [STOP]
+            options += [COMMIT[c] for c in sorted(set(p.hand)) if s.card(c).crime]
             options += [
-                ("trick", c)
+                PLAY_TRICK[c]
                 for c in sorted(set(p.hand))
                 if s.card(c).kind is CardKind.DIRTY_TRICK
                 and Timing.AFTERNOON in s.card(c).timing
                 and self._playable_trick(p, s.card(c))
             ]
             options += [
-                ("trick", c)
+                PLAY_TRICK[c]
                 for c in sorted(set(p.hand))
                 if s.card(c).kind is CardKind.DIRTY_TRICK
                 and Timing.REACTION in s.card(c).timing
@@ -532,22 +637,23 @@ class Game:
                 and self._may_play(p, s.card(c))
             ]
             if not p.signature_used and Timing.AFTERNOON in p.diplomat.signature.timing:
-                options.append(("signature",))
+                options.append(SIGNATURE)
             if self._signature_on_departures(p):
-                options.append(("signature", "departure"))
+                options.append(SIGNATURE_AT_DEPARTURE)
             action = yield from self._choose(p.seat, "afternoon-action", options)
-            if action[0] == "stop":
-                return
-            if action[0] == "crime":
-                yield from self._crime(p, action[1])
-            elif action == ("signature", "departure"):
-                yield from self._attack_departure(p, None)
-            elif action[0] == "signature":
-                self.signature(p)
-                self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
-                yield from self.run_steps(p, p.diplomat.signature.steps, None)
-            else:
-                yield from self._trick(p, action[1])
+            match action:
+                case Stop():
+                    return
+                case Commit(card):
+                    yield from self._crime(p, card)
+                case UseSignature(at_departure=True):
+                    yield from self._attack_departure(p, None)
+                case UseSignature():
+                    self.signature(p)
+                    self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
+                    yield from self.run_steps(p, p.diplomat.signature.steps, None)
+                case PlayTrick(card):
+                    yield from self._trick(p, card)
 
     def _may_play(self, p: Player, card: Card) -> bool:
         return not (
@@ -602,9 +708,9 @@ class Game:
             steps, what = p.diplomat.signature.steps, p.diplomat.signature.name
         else:
             steps, what = s.card(inst).steps, s.card(inst).name
-        options = [("aim", q.seat) for q in self._departing_targets(p)]
+        options = [Aim(q.seat) for q in self._departing_targets(p)]
         action = yield from self._choose(p.seat, "aim", options, (inst,))
-        aimed = s.players[action[1]]
+        aimed = s.players[action.seat]
         self.log(f"{self.name(p.seat)} plays {what} on {self.name(aimed.seat)}'s Departure")
         answered = yield from self._answer(p, aimed, inst, what)
         if not answered:
@@ -623,42 +729,43 @@ class Game:
         Shred it, use a Signature that answers, or cash the attacker's Favor chip ("Take it
         back"). Returns whether it was answered (cancelled)."""
         s = self.state
-        options: list[Action] = [("accept",)]
+        options: list[Action] = [ACCEPT]
         shreds = [
             c
             for c in target.hand
             if s.card(c).kind is CardKind.DIRTY_TRICK and Timing.COUNTER in s.card(c).timing
         ]
         if shreds:
-            options.append(("shred", min(shreds)))
+            options.append(Shred(min(shreds)))
         if (
             not target.diplomat.signature.steps or target.signature_used
         ) is False and Timing.COUNTER in target.diplomat.signature.timing:
-            options.append(("signature",))
+            options.append(SIGNATURE)
         if s.favor_holder.get(attacker.seat) == target.seat:
-            options.append(("favor",))
+            options.append(FAVOR)
         action = yield from self._choose(target.seat, "answer", options, (inst, attacker.seat))
-        if action[0] == "shred":
-            target.hand.remove(action[1])
-            self._discard(action[1])
-            self.stats.played(s.card(action[1]))
-            self.log(f"{self.name(target.seat)} Shreds the {what}")
-            return True
-        if action[0] == "signature":
-            self.signature(target)
-            self.log(f"{self.name(target.seat)} answers with {target.diplomat.signature.name}")
-            return True
-        if action[0] == "favor":
-            return (yield from self._cash_favor(target, attacker, "take it back"))
+        match action:
+            case Shred(card):
+                target.hand.remove(card)
+                self._discard(card)
+                self.stats.played(s.card(card))
+                self.log(f"{self.name(target.seat)} Shreds the {what}")
+                return True
+            case UseSignature():
+                self.signature(target)
+                self.log(f"{self.name(target.seat)} answers with {target.diplomat.signature.name}")
+                return True
+            case Favor():
+                return (yield from self._cash_favor(target, attacker, "take it back"))
         return False
 
     def _cash_favor(self, holder: Player, promiser: Player, call: str) -> Flow:
         """The holder cashes the promiser's chip; the promiser honours it or breaks their
         word (Heat, and the holder keeps the chip). Returns whether it was honoured."""
         action = yield from self._choose(
-            promiser.seat, "honour", [("honour",), ("break",)], (holder.seat, call)
+            promiser.seat, "honour", [HONOUR, BREAK], (holder.seat, call)
         )
-        if action[0] == "honour":
+        if isinstance(action, Honour):
             self.state.favor_holder[promiser.seat] = promiser.seat
             self.log(
                 f'{self.name(holder.seat)} cashes {self.name(promiser.seat)}\'s Favor: "{call}"'
@@ -682,19 +789,20 @@ class Game:
         for seat in s.seat_order_from(p.seat):
             holder = s.players[seat]
             if s.favor_holder.get(p.seat) == seat and not holder.left:
-                action = yield from self._choose(
-                    seat, "cash-on-crime", [("no",), ("cash",)], (inst,)
-                )
-                if action[0] == "cash" and (yield from self._cash_favor(holder, p, "take it back")):
+                action = yield from self._choose(seat, "cash-on-crime", [NO, CASH], (inst,))
+                if isinstance(action, Cash) and (
+                    yield from self._cash_favor(holder, p, "take it back")
+                ):
                     self._discard(inst)
                     return
         # 2. Rivals react, secretly and at once; reactions resolve in seat order.
-        reactions: list[tuple[Player, Action]] = []
+        # Each reaction: the card played (None: the Signature).
+        reactions: list[tuple[Player, int | None]] = []
         for seat in s.seat_order_from(p.seat):
             q = s.players[seat]
             if not q.active:
                 continue
-            options: list[Action] = [("none",)]
+            options: list[Nothing | React | UseSignature] = [NOTHING]
             for c in sorted(set(q.hand)):
                 k = s.card(c)
                 if (
@@ -702,39 +810,41 @@ class Game:
                     and k.kind is CardKind.DIRTY_TRICK
                     and self._may_play(q, k)
                 ):
-                    options.append(("react", c))
+                    options.append(REACT[c])
             if (
                 not q.signature_used
                 and Timing.REACTION in q.diplomat.signature.timing
                 and q.diplomat.signature.aim in (None, "crime", "crime-or-departure")
             ):
-                options.append(("signature",))
+                options.append(SIGNATURE)
             action = yield from self._choose(seat, "react", options, (inst, p.seat))
-            if action[0] != "none":
-                reactions.append((q, action))
-                if action[0] == "react":
-                    self._play(q, action[1])
-        for q, action in reactions:
-            if action[0] == "signature":
+            match action:
+                case React(played):
+                    reactions.append((q, played))
+                    self._play(q, played)
+                case UseSignature():
+                    reactions.append((q, None))
+        for q, react in reactions:
+            if react is None:
                 self.signature(q)
                 steps = q.diplomat.signature.steps
                 what = q.diplomat.signature.name
             else:
-                rcard = s.card(action[1])
+                rcard = s.card(react)
                 self.stats.played(rcard)
                 steps = rcard.steps
                 what = rcard.name
             is_tip = any(t.name == "cancel" for t in steps)
             if is_tip and cancelled:
                 self.log(f"{self.name(q.seat)}'s {what} is wasted")
-                if action[0] == "react":
-                    self._discard(action[1])
+                if react is not None:
+                    self._discard(react)
                 continue
             self.log(f"{self.name(q.seat)} reacts: {what}")
             answered = False
-            if action[0] == "react":
-                answered = yield from self._answer(q, p, action[1], what)
-                self._discard(action[1])
+            if react is not None:
+                answered = yield from self._answer(q, p, react, what)
+                self._discard(react)
             if answered:
                 continue
             if is_tip:
@@ -759,13 +869,13 @@ class Game:
             and s.card(c).covers.id in ("any", card.crime.type.id)  # type: ignore[union-attr]
         ]
         if covers:
-            action = yield from self._choose(
-                p.seat, "cover", [("no",)] + [("cover", c) for c in sorted(covers)], (inst,)
+            cover = yield from self._choose(
+                p.seat, "cover", [NO, *(COVER[c] for c in sorted(covers))], (inst,)
             )
-            if action[0] == "cover":
-                p.hand.remove(action[1])
-                self._discard(action[1])
-                self.stats.played(s.card(action[1]))
+            if isinstance(cover, Cover):
+                p.hand.remove(cover.card)
+                self._discard(cover.card)
+                self.stats.played(s.card(cover.card))
                 covered = True
         # 4. Take the Heat, unless Covered or legal for you. Laws are checked now.
         ctype = card.crime.type.id
@@ -801,12 +911,12 @@ class Game:
         )
         if not s.laws or not repeals or q.left:
             return
-        options: list[Action] = [("none",), *(("repeal", c) for c in repeals)]
+        options: list[Nothing | Repeal] = [NOTHING, *(REPEAL[c] for c in repeals)]
         action = yield from self._choose(q.seat, "react-repeal", options, (inst, criminal.seat))
-        if action[0] == "repeal":
-            self._play(q, action[1])
-            self.stats.played(s.card(action[1]))
-            yield from voting.repeal(self, q, action[1])
+        if isinstance(action, Repeal):
+            self._play(q, action.card)
+            self.stats.played(s.card(action.card))
+            yield from voting.repeal(self, q, action.card)
 
     # ---- evening -----------------------------------------------------------------------------
 
@@ -815,18 +925,18 @@ class Game:
         yield from self._burn_bag(p)  # rulings (burn-bag-own-turn): at any step
         # A Signature is free: it does not take the Evening's one choice (rulings).
         if not p.signature_used and Timing.EVENING in p.diplomat.signature.timing:
-            sig = yield from self._choose(p.seat, "signature", [("no",), ("signature",)])
-            if sig[0] == "signature":
+            sig = yield from self._choose(p.seat, "signature", [NO, SIGNATURE])
+            if isinstance(sig, UseSignature):
                 self.signature(p)
                 self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
-        options: list[Action] = [("pass",)]
+        options: list[Action] = [PASS]
         if (
             not modifiers.has(s, p, "no_propose")
             and p.money >= modifiers.law_fee(s, rules, p)
             and sum(1 for law in s.laws if law.owner == p.seat) < self.markers
         ):
-            options += [("law", c) for c in sorted(set(p.hand)) if voting.proposable(self, c)]
+            options += [PROPOSE_LAW[c] for c in sorted(set(p.hand)) if voting.proposable(self, c)]
         for c in sorted(set(p.hand)):
             card = s.card(c)
             if (
@@ -835,13 +945,13 @@ class Game:
                 and p.money >= card.price
                 and self._usable(p, card)
             ):
-                options.append(("maneuver", c))
+                options.append(PLAY_MANEUVER[c])
         if (
             not modifiers.has(s, p, "no_hush_money")
             and p.heat > 0
             and p.money >= modifiers.hush_price(s, rules, p)
         ):
-            options.append(("hush",))
+            options.append(HUSH_MONEY)
         bend = p.archetype.bend
         if (
             bend.steps
@@ -849,31 +959,31 @@ class Game:
             and p.money >= bend.price
             and s.rivals(p.seat)
         ):
-            options.append(("bend",))
-        options += [("book", door.id, card) for door, card in leaving.bookable(self, p)]
+            options.append(BEND)
+        options += [Book(door.id, card) for door, card in leaving.bookable(self, p)]
         action = yield from self._choose(p.seat, "evening", options)
-        kind = action[0]
-        if kind == "law":
-            yield from voting.propose(self, p, action[1], modifiers.law_fee(s, rules, p), "fail")
-        elif kind == "maneuver":
-            card = s.card(action[1])
-            self._play(p, action[1])
-            self.pay(p, card.price)
-            self.stats.played(card)
-            self.log(f"{self.name(p.seat)} plays {card.name}")
-            yield from self.run_steps(p, card.steps, card)
-            self._discard(action[1])
-        elif kind == "hush":
-            self.pay(p, modifiers.hush_price(s, rules, p))
-            self.cool(p, rules.evening.hush_money.cool)
-            self.log(f"{self.name(p.seat)} pays Hush Money: Heat {p.heat}")
-        elif kind == "bend":
-            self.pay(p, bend.price)
-            self.state.use("bend", p.archetype.id)
-            self.log(f"{self.name(p.seat)} uses {bend.name}")
-            yield from self.run_steps(p, bend.steps, None)
-        elif kind == "book":
-            yield from leaving.book(self, p, action[1], action[2])
+        match action:
+            case ProposeLaw(inst):
+                yield from voting.propose(self, p, inst, modifiers.law_fee(s, rules, p), "fail")
+            case PlayManeuver(inst):
+                card = s.card(inst)
+                self._play(p, inst)
+                self.pay(p, card.price)
+                self.stats.played(card)
+                self.log(f"{self.name(p.seat)} plays {card.name}")
+                yield from self.run_steps(p, card.steps, card)
+                self._discard(inst)
+            case HushMoney():
+                self.pay(p, modifiers.hush_price(s, rules, p))
+                self.cool(p, rules.evening.hush_money.cool)
+                self.log(f"{self.name(p.seat)} pays Hush Money: Heat {p.heat}")
+            case UseBend():
+                self.pay(p, bend.price)
+                self.state.use("bend", p.archetype.id)
+                self.log(f"{self.name(p.seat)} uses {bend.name}")
+                yield from self.run_steps(p, bend.steps, None)
+            case Book(door, card_inst):
+                yield from leaving.book(self, p, door, card_inst)
 
     def _usable(self, p: Player, card: Card) -> bool:
         """Whether a Maneuver's steps can do anything now (Repeal needs a Law, and so on)."""
@@ -914,9 +1024,11 @@ class Game:
 
     # ---- invariants ----------------------------------------------------------------------------
 
-    def invariants(self) -> None:
-        """Conservation and bounds, checked after every choice."""
+    def invariants(self) -> list[tuple[str, str]]:
+        """Conservation and bounds, checked after every choice: every broken invariant as
+        (name, detail); empty when all hold."""
         s = self.state
+        broken: list[tuple[str, str]] = []
         zones = [
             s.street,
             s.politics,
@@ -929,40 +1041,61 @@ class Game:
             [law.card for law in s.laws],
         ]
         zones += [p.hand for p in s.players] + [p.rap_sheet for p in s.players]
-        placed = sum(len(z) for z in zones) + (1 if s.headline is not None else 0)
+        placed = sum(map(len, zones)) + (1 if s.headline is not None else 0)
         dealt = bool(s.street or s.politics or s.boxed)  # once dealt, every card is somewhere
         if dealt and placed != len(s.cards):
-            raise InvariantBroken(f"cards: {placed} in zones, {len(s.cards)} in the game")
+            broken.append(
+                ("cards conserved", f"cards: {placed} in zones, {len(s.cards)} in the game")
+            )
         if s.turn is None and s.table:
-            raise InvariantBroken(f"{len(s.table)} card(s) on the table between turns")
+            broken.append(
+                (
+                    "table cleared between turns",
+                    f"{len(s.table)} card(s) on the table between turns",
+                )
+            )
         money = sum(p.money for p in s.players)
         if money != s.paid_out - s.received:
-            raise InvariantBroken(
-                f"money: players hold ${money}M, the bank paid "
-                f"${s.paid_out}M and received ${s.received}M"
+            broken.append(
+                (
+                    "money conserved",
+                    f"money: players hold ${money}M, the bank paid "
+                    f"${s.paid_out}M and received ${s.received}M",
+                )
             )
         for p in s.players:
             if p.heat < 0:
-                raise InvariantBroken(f"{p.diplomat.name}'s Heat is below 0")
+                broken.append(("Heat at least 0", f"{p.diplomat.name}'s Heat is below 0"))
             if p.recalled and p.heat:
-                raise InvariantBroken(f"{p.diplomat.name} is Recalled but has Heat")
+                broken.append(
+                    ("no Heat when Recalled", f"{p.diplomat.name} is Recalled but has Heat")
+                )
             if p.active and p.heat >= self.limit(p):
-                raise InvariantBroken(
-                    f"{p.diplomat.name} is at Heat {p.heat}, their Limit "
-                    f"{self.limit(p)}, without a Scandal"
+                broken.append(
+                    (
+                        "Heat below the Limit",
+                        f"{p.diplomat.name} is at Heat {p.heat}, their Limit "
+                        f"{self.limit(p)}, without a Scandal",
+                    )
                 )
             if p.money < 0:
-                raise InvariantBroken(f"{p.diplomat.name} has negative money")
+                broken.append(("money at least 0", f"{p.diplomat.name} has negative money"))
         n = len(s.players)
         if s.players and (
             len(s.favor_holder) != n
             or not all(0 <= holder < n for holder in s.favor_holder.values())
         ):
-            raise InvariantBroken("a Favor chip has no holder, or is held outside the game")
+            broken.append(
+                (
+                    "Favor chips held",
+                    "a Favor chip has no holder, or is held outside the game",
+                )
+            )
         owners = [law.owner for law in s.laws]
         for p in s.players:
             if owners.count(p.seat) > self.markers:
-                raise InvariantBroken(f"{p.diplomat.name} has more Laws than markers")
+                broken.append(("Law markers", f"{p.diplomat.name} has more Laws than markers"))
+        return broken
 
 
 def new_game(model: Model, players: int, seed: int, check: bool = True) -> Game:

@@ -8,10 +8,20 @@ from typing import TYPE_CHECKING
 from pnp.content.cards import CardKind
 from pnp.content.departures import Door, Resolves
 from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    ACCEPT,
+    DENY,
+    NO,
+    WALK_OUT,
+    Accept,
+    Flow,
+    No,
+    Rival,
+)
 from pnp.rulesets.diplomatic_immunity.play.state import Departure, Player
 
 if TYPE_CHECKING:
-    from pnp.rulesets.diplomatic_immunity.play.game import Flow, Game
+    from pnp.rulesets.diplomatic_immunity.play.game import Game
 
 
 def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
@@ -108,10 +118,10 @@ def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
 def marriage(g: Game, p: Player) -> Flow:
     s = g.state
     options = [
-        ("rival", q.seat) for q in s.players if q.active and not q.departing and q.seat != p.seat
+        Rival(q.seat) for q in s.players if q.active and not q.departing and q.seat != p.seat
     ]
     action = yield from g._choose(p.seat, "partner", options)
-    partner = s.players[action[1]]
+    partner = s.players[action.seat]
     met = (
         partner.goal is not None
         and conditions.all_hold(s, g.rules, partner, partner.goal.condition)
@@ -120,10 +130,11 @@ def marriage(g: Game, p: Player) -> Flow:
             or any(r.id == p.departing.door.id for r in partner.goal.doors)  # type: ignore[union-attr]
         )
     )
-    answer = ("walk",)
+    accepted = False
     if met:
-        answer = yield from g._choose(partner.seat, "marriage", [("accept",), ("walk",)], (p.seat,))
-    if answer[0] == "accept":
+        answer = yield from g._choose(partner.seat, "marriage", [ACCEPT, WALK_OUT], (p.seat,))
+        accepted = isinstance(answer, Accept)
+    if accepted:
         assert p.departing is not None
         partner.goal_revealed = True
         partner.departing = Departure(p.departing.door, 0, partner=p.seat)
@@ -194,8 +205,8 @@ def deny(g: Game, p: Player) -> Flow:
     """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
     price = modifiers.deny_price(g.state, g.rules, p)
     while p.departing and p.departing.tip_offs > 0 and p.money >= price:
-        action = yield from g._choose(p.seat, "deny", [("no",), ("deny",)])
-        if action[0] == "no":
+        action = yield from g._choose(p.seat, "deny", [NO, DENY])
+        if isinstance(action, No):
             return
         g.pay(p, price)
         p.departing.tip_offs -= 1

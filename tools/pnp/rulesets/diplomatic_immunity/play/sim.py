@@ -9,13 +9,13 @@ from typing import Any
 
 from pnp.content.project import Game as Model
 from pnp.rules import stats
-from pnp.rules.engine import GameResult, Setting, Usable, Violation
+from pnp.rules.engine import GameResult, InvariantViolation, Setting, Usable, Violation
 from pnp.rules.stats import wilson
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 from pnp.rulesets.diplomatic_immunity.play import coverage
 from pnp.rulesets.diplomatic_immunity.play.bots import play, seated
 from pnp.rulesets.diplomatic_immunity.play.coverage import PLAYED_KINDS, not_implemented
-from pnp.rulesets.diplomatic_immunity.play.game import Game, InvariantBroken
+from pnp.rulesets.diplomatic_immunity.play.game import Game
 
 ENDINGS = ("departure", "clock", "all_recalled")
 # A Goal or archetype winning outside this share of its games is flagged in the report: with
@@ -130,13 +130,13 @@ class DISimulation:
         self, model: Model, setting: Setting, seed: int, index: int = 0, check: bool = True
     ) -> GameResult:
         """One seeded game of heuristic players, invariants checked after every choice."""
-        game = Game(model, setting.players, seed, check=check)
+        game = Game(model, setting.players, seed, check=check, trace=False)
         violation: Violation | None = None
         try:
             outcome = play(game, seated(game))
             ending, winners = outcome.ending, outcome.winners
-        except InvariantBroken as exc:
-            violation = Violation(seed, game.state.steps, "rules", str(exc))
+        except InvariantViolation as exc:
+            violation = exc.violation
             ending, winners = "invariant_broken", ()
         s = game.state
         extra: list[tuple[str, int]] = []
@@ -169,11 +169,14 @@ class DISimulation:
         """One seeded game as readable lines: every change, and every choice made."""
         game = Game(model, setting.players, seed)
         game.trace_choices = True
+        lines = game.trace
+        assert lines is not None
         try:
             play(game, seated(game))
-        except InvariantBroken as exc:
-            game.trace.add(f"INVARIANT BROKEN at step {game.state.steps}: {exc}")
-        return game.trace.lines
+        except InvariantViolation as exc:
+            v = exc.violation
+            lines.append(f"INVARIANT BROKEN at step {v.step}: {v.invariant}: {v.detail}")
+        return lines
 
     def card_ids(self, model: Model, settings: Sequence[Setting]) -> tuple[str, ...]:
         """Every card that is played in a game (not the reference and blank cards)."""

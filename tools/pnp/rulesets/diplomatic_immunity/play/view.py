@@ -1,4 +1,5 @@
-"""What one player may see: their own hand and Goal, and everything public.
+"""What one player may see: their own hand and Goal, everything public, and the choice they
+are asked when it is theirs.
 
 Bots decide from a View only. It is a thin window on the state (copying the state for every
 choice would cost more than the rest of the game), and it offers nothing hidden: no other
@@ -14,6 +15,7 @@ from pnp.content.cards import Card
 from pnp.content.departures import Goal
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
+from pnp.rulesets.diplomatic_immunity.play.actions import Ask
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
@@ -40,12 +42,13 @@ class Public:
 class View:
     """One player's view of the table."""
 
-    __slots__ = ("_rules", "_state", "seat")
+    __slots__ = ("_rules", "_state", "ask", "seat")
 
-    def __init__(self, state: State, rules: DIRules, seat: int) -> None:
+    def __init__(self, state: State, rules: DIRules, seat: int, ask: Ask | None = None) -> None:
         self._state = state
         self._rules = rules
         self.seat = seat
+        self.ask = ask  # the choice this seat is asked now (None: it is not theirs)
 
     @property
     def me(self) -> Player:

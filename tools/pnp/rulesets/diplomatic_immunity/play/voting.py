@@ -8,10 +8,31 @@ from typing import TYPE_CHECKING
 from pnp.content.cards import CardKind, Timing
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.play import modifiers
+from pnp.rulesets.diplomatic_immunity.play.actions import (
+    ACCEPT,
+    CASH,
+    FAVOR,
+    NAY,
+    NO,
+    NOTHING,
+    OFFER_MONEY,
+    REFUSE,
+    YES,
+    Accept,
+    Cash,
+    Favor,
+    Flow,
+    Nothing,
+    OfferMoney,
+    PickLaw,
+    Rival,
+    Vote,
+    VoteCard,
+)
 from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player
 
 if TYPE_CHECKING:
-    from pnp.rulesets.diplomatic_immunity.play.game import Action, Flow, Game
+    from pnp.rulesets.diplomatic_immunity.play.game import Game
 
 
 def law_markers(g: Game) -> int:
@@ -40,10 +61,10 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
     g.stats.played(card)
     named: int | None = None
     if card.law and card.law.names_player:
-        action = yield from g._choose(
-            p.seat, "name", [("rival", q.seat) for q in s.rivals(p.seat)], (inst,)
+        rival = yield from g._choose(
+            p.seat, "name", [Rival(q.seat) for q in s.rivals(p.seat)], (inst,)
         )
-        named = action[1]
+        named = rival.seat
     g.log(
         f"{g.name(p.seat)} proposes {card.name}"
         + (f" naming {g.name(named)}" if named is not None else "")
@@ -51,8 +72,8 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
     # Take it back: a rival holding the proposer's chip may withdraw the Law unvoted.
     for seat in s.seat_order_from(p.seat):
         if s.favor_holder.get(p.seat) == seat and not s.players[seat].left:
-            action = yield from g._choose(seat, "cash-on-law", [("no",), ("cash",)], (inst,))
-            if action[0] == "cash" and (
+            action = yield from g._choose(seat, "cash-on-law", [NO, CASH], (inst,))
+            if isinstance(action, Cash) and (
                 yield from g._cash_favor(s.players[seat], p, "take it back")
             ):
                 g._discard(inst)
@@ -75,7 +96,7 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
 def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> Flow:
     """Bribes, "Vote with me" and vote cards first, then everyone votes at once."""
     s = g.state
-    forced: dict[int, str] = {}
+    forced: dict[int, bool] = {}  # seat -> a vote they must cast: yes (True) or nay
     # "Vote with me": holders of chips may call them, in seat order from the proposer.
     for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
         holder = s.players[seat]
@@ -86,68 +107,68 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
                 and owner not in forced
                 and modifiers.vote_count(s, s.players[owner]) > 0
             ):
-                action = yield from g._choose(
-                    seat, "call-vote", [("no",), ("yes",), ("nay",)], (inst, owner)
-                )
-                if action[0] != "no":
+                action = yield from g._choose(seat, "call-vote", [NO, YES, NAY], (inst, owner))
+                if isinstance(action, Vote):
                     honoured = yield from g._cash_favor(holder, s.players[owner], "vote with me")
                     if honoured:
-                        forced[owner] = action[0]
+                        forced[owner] = action.yes
     # Bribes first: the proposer may offer a rival money or their own Favor chip for a
     # yes. A bribe is a promise, not a binding one; the bots keep theirs.
     for seat in s.seat_order_from(proposer.seat):
         q = s.players[seat]
         if q.left or seat in forced or modifiers.vote_count(s, q) == 0 or not proposer.active:
             continue
-        offers: list[Action] = [("none",)]
-        offers += [("money", m) for m in (1, 2) if proposer.money >= m]
+        offers: list[Nothing | OfferMoney | Favor] = [NOTHING]
+        offers += [OFFER_MONEY[m] for m in (1, 2) if proposer.money >= m]
         if s.favor_holder.get(proposer.seat) == proposer.seat:
-            offers.append(("favor",))
+            offers.append(FAVOR)
         offer = yield from g._choose(proposer.seat, "bribe", offers, (inst, seat))
-        if offer[0] == "none":
+        if isinstance(offer, Nothing):
             continue
         answer = yield from g._choose(
-            seat, "bribe-offer", [("refuse",), ("accept",)], (inst, proposer.seat, offer)
+            seat, "bribe-offer", [REFUSE, ACCEPT], (inst, proposer.seat, offer)
         )
-        if answer[0] == "accept":
-            if offer[0] == "money":
-                g.transfer(proposer, q, int(offer[1]))
+        if isinstance(answer, Accept):
+            if isinstance(offer, OfferMoney):
+                g.transfer(proposer, q, offer.amount)
             else:
                 s.favor_holder[proposer.seat] = seat
-            forced[seat] = "yes"
+            forced[seat] = True
             g.log(
                 f"{g.name(seat)} takes {g.name(proposer.seat)}'s bribe "
-                f"({'$' + str(offer[1]) + 'M' if offer[0] == 'money' else 'a Favor'})"
+                f"({f'${offer.amount}M' if isinstance(offer, OfferMoney) else 'a Favor'})"
             )
     extra_yes = extra_no = 0
     weights: dict[int, int] = {}
     for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
         q = s.players[seat]
-        cards = [c for c in q.hand if Timing.VOTE in s.card(c).timing]
+        # The vote cards in hand, and the Signature (None) when it votes: the Signature
+        # comes first, as the lowest.
+        cards: list[int | None] = [*sorted({c for c in q.hand if Timing.VOTE in s.card(c).timing})]
         if not q.signature_used and Timing.VOTE in q.diplomat.signature.timing:
-            cards.append(-1)
+            cards.insert(0, None)
         if not cards:
             continue
-        options: list[Action] = [("none",)]
-        for c in sorted(set(cards)):
+        options: list[Nothing | VoteCard] = [NOTHING]
+        for c in cards:
             options += (
-                [("card", c, "yes"), ("card", c, "nay")]
+                [VoteCard(c, True), VoteCard(c, False)]
                 if any(t.name == "votes" for t in vote_steps(g, q, c))
-                else [("card", c, "-")]
+                else [VoteCard(c, None)]
             )
         action = yield from g._choose(seat, "vote-card", options, (inst, proposer.seat))
-        if action[0] == "none":
+        if isinstance(action, Nothing):
             continue
-        c = action[1]
+        c = action.card
         for t in vote_steps(g, q, c):
             if t.name == "votes":
-                if action[2] == "yes":
+                if action.yes:
                     extra_yes += int(t.arg("amount"))
                 else:
                     extra_no += int(t.arg("amount"))
             elif t.name == "vote_weight":
                 weights[seat] = int(t.arg("times"))
-        if c == -1:
+        if c is None:
             g.signature(q)
         else:
             q.hand.remove(c)
@@ -162,13 +183,11 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         if weight == 0:
             continue
         if q.seat in forced:
-            vote = forced[q.seat]
+            says_yes = forced[q.seat]
         else:
-            action = yield from g._choose(
-                q.seat, "vote", [("yes",), ("nay",)], (inst, proposer.seat, named)
-            )
-            vote = action[0]
-        if vote == "yes":
+            vote = yield from g._choose(q.seat, "vote", [YES, NAY], (inst, proposer.seat, named))
+            says_yes = vote.yes
+        if says_yes:
             yes += weight
         else:
             no += weight
@@ -176,8 +195,9 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
     return yes > no or (ties == "pass" and yes == no)
 
 
-def vote_steps(g: Game, q: Player, c: int) -> tuple[Term, ...]:
-    return q.diplomat.signature.steps if c == -1 else g.state.card(c).steps
+def vote_steps(g: Game, q: Player, c: int | None) -> tuple[Term, ...]:
+    """What a vote card does (None: the player's Signature)."""
+    return q.diplomat.signature.steps if c is None else g.state.card(c).steps
 
 
 def repeal(g: Game, p: Player, inst: int | None) -> Flow:
@@ -186,8 +206,8 @@ def repeal(g: Game, p: Player, inst: int | None) -> Flow:
         g._discard(inst)
     if not s.laws:
         return
-    action = yield from g._choose(p.seat, "repeal", [("law", law.card) for law in s.laws])
-    law = next(x for x in s.laws if x.card == action[1])
+    action = yield from g._choose(p.seat, "repeal", [PickLaw(law.card) for law in s.laws])
+    law = next(x for x in s.laws if x.card == action.card)
     s.laws.remove(law)
     g._discard(law.card)
     g.log(f"{g.name(p.seat)} Repeals {s.card(law.card).name}")
