@@ -41,10 +41,10 @@ typecheck: $(VENV)/.test-deps
 	$(BIN)/mypy
 
 ## make install-check: install pnp from this checkout (not editable) into a fresh
-## environment; in an empty folder, `pnp new demo` and `pnp build` work, and a shipped game checks
+## environment; in an empty folder, `pnp new demo` and `pnp build` work, and the shipped games check
 INSTALL_CHECK := build/install-check
 install-check:
-	rm -rf $(INSTALL_CHECK)
+	rm -rf $(INSTALL_CHECK) build/lib build/bdist.*  # setuptools' staging: never reuse stale files
 	$(PYTHON) -m venv $(INSTALL_CHECK)/venv
 	$(INSTALL_CHECK)/venv/bin/python -m pip install --quiet --disable-pip-version-check .
 	mkdir -p $(INSTALL_CHECK)/work
@@ -52,8 +52,8 @@ install-check:
 	test -s $(INSTALL_CHECK)/work/build/demo/manifest.json
 	test -s $(INSTALL_CHECK)/work/build/demo/rulebook-letter.pdf
 	mkdir -p $(INSTALL_CHECK)/work/content
-	cp -R content/diamond-heist $(INSTALL_CHECK)/work/content/
-	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp check diamond-heist
+	cp -R content/diamond-heist content/diplomatic-immunity $(INSTALL_CHECK)/work/content/
+	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp check diamond-heist diplomatic-immunity
 
 ## make docs: regenerate the README's code table, docs/vocabulary.md and the effects schema
 docs: $(VENV)/.run-deps
