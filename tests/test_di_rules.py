@@ -11,8 +11,8 @@ from pnp.content.cards import CardKind
 from pnp.content.project import Game as Model
 from pnp.content.project import load_game
 from pnp.content.vocab import TERMS, TermKind
-from pnp.rules.engine import IllegalAction, InvariantViolation, Outcome, Rules
-from pnp.rulesets.diplomatic_immunity.play import conditions, effects
+from pnp.rules.engine import IllegalAction, InvariantViolation, Outcome, Rules, Setting, Violation
+from pnp.rulesets.diplomatic_immunity.play import SIMULATION, conditions, effects, modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import (
     COMMIT_CRIMES,
     NO,
@@ -26,7 +26,8 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     ProposeLaw,
 )
 from pnp.rulesets.diplomatic_immunity.play.bots import RULES, HeuristicBot, play, seated
-from pnp.rulesets.diplomatic_immunity.play.game import Game
+from pnp.rulesets.diplomatic_immunity.play.game import CHECK_EVERY, Game
+from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player
 from pnp.rulesets.diplomatic_immunity.play.view import View
 from tests.conftest import CONTENT
 
@@ -313,3 +314,101 @@ def test_sample_turn(model: Model) -> None:
     )
     # Ten cards after the Morning, two crimes and the Law played: seven, the hand limit.
     assert len(me.hand) == game.rules.hand_limit
+
+
+def _broken(game: Game) -> Violation:
+    with pytest.raises(InvariantViolation) as caught:
+        play(game, seated(game))
+    return caught.value.violation
+
+
+def test_a_game_without_a_trace_checks_less_often_and_plays_the_same(model: Model) -> None:
+    """A simulated game (no trace) checks every invariant every CHECK_EVERY choices and at
+    its end; it makes the same choices, to the same end, as a traced game checked after
+    every choice."""
+    traced, quiet = Game(model, 4, 8), Game(model, 4, 8, trace=False)
+    assert (traced.check_every, quiet.check_every) == (1, CHECK_EVERY) and CHECK_EVERY > 1
+    assert play(traced, seated(traced)) == play(quiet, seated(quiet))
+    assert traced.actions == quiet.actions
+
+
+def test_a_broken_invariant_is_reported_at_the_choice_that_broke_it(
+    model: Model, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Money leaks at the start money (after the fourth choice, between two checks): a game
+    checked every CHECK_EVERY choices replays itself and reports the very choice, as a game
+    checked after every choice does, and so does the simulator."""
+    original = Game.gain
+
+    def leaky(self: Game, p: Player, amount: int) -> None:
+        original(self, p, amount)
+        p.money += 1
+
+    monkeypatch.setattr(Game, "gain", leaky)
+    every = _broken(Game(model, 4, 3))
+    assert (every.seed, every.step, every.invariant) == (3, 4, "money conserved")
+    assert every.step % CHECK_EVERY != 0
+    assert _broken(Game(model, 4, 3, trace=False)) == every
+    assert SIMULATION.play(model, Setting(4), 3).violation == every
+
+
+def test_a_rules_error_after_a_broken_invariant_reports_the_invariant(
+    model: Model, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rules fail (dealing, after the eighth choice) on a table already broken at the
+    fourth choice, before any check: the broken invariant is reported, at its choice."""
+    original = Game.gain
+
+    def leaky(self: Game, p: Player, amount: int) -> None:
+        original(self, p, amount)
+        p.money += 1
+
+    def failing(self: Game, deck: str) -> int | None:
+        raise RuntimeError("no cards")
+
+    monkeypatch.setattr(Game, "gain", leaky)
+    monkeypatch.setattr(Game, "_draw_from", failing)
+    broken = _broken(Game(model, 4, 3, trace=False))
+    assert (broken.seed, broken.step, broken.invariant) == (3, 4, "money conserved")
+
+
+def test_a_table_changed_from_outside_is_caught_within_check_every_choices(
+    model: Model,
+) -> None:
+    """A card taken out of the game by hand (no rule did it, so a replay keeps it) is
+    caught at the next check, within CHECK_EVERY choices, with the game's seed."""
+    game = Game(model, 4, 5, trace=False)
+    while game.state.steps < 3 * CHECK_EVERY + 3:
+        play_one(game)
+    taken_at = game.state.steps
+    next(p for p in game.state.players if p.hand).hand.pop()
+    broken = _broken(game)
+    assert (broken.seed, broken.invariant) == (5, "cards conserved")
+    assert taken_at < broken.step <= taken_at + CHECK_EVERY
+
+
+def test_modifiers_follow_the_table(model: Model) -> None:
+    """What the modifiers say is worked out once and kept, yet follows every change of the
+    table: a Law passed or gone, a new Headline, another board for a seat."""
+    game = Game(model, 4, 1)
+    while game.ask is not None and game.state.round == 0:
+        play_one(game)
+    s = game.state
+    me = s.players[s.first]
+    me.archetype = next(a for a in model.archetypes or () if a.id == "ambassador")
+    law = _inst(game, "legalise-smuggling")
+    s.laws.clear()
+    s.headline = _inst(game, "quiet-news-day")
+    assert not modifiers.legal(s, me, "smuggling")
+    s.laws.append(LawInEffect(law, me.seat))
+    assert modifiers.legal(s, me, "smuggling")
+    s.laws.clear()
+    assert not modifiers.legal(s, me, "smuggling")
+    heat = modifiers.crime_heat(s, me, "smuggling", 2)
+    s.headline = _inst(game, "smuggling-crackdown")
+    assert modifiers.crime_heat(s, me, "smuggling", 2) == heat + 1
+    assert modifiers.has(s, me, "no_lay_low") and not modifiers.has(s, me, "no_vote")
+    limit = modifiers.limit(s, game.rules, me)
+    me.archetype = next(a for a in model.archetypes or () if a.id == "military-attache")
+    assert not modifiers.has(s, me, "no_lay_low")
+    assert modifiers.limit(s, game.rules, me) == 4 != limit

@@ -22,7 +22,8 @@ from pnp.rules.engine import GameResult, Setting, Simulation, game_seed
 if TYPE_CHECKING:
     from pnp.content.project import Game as Model
 
-CHUNK = 250  # games handed to a worker at a time (and between progress updates)
+CHUNK = 250  # games handed to a worker at a time, at most (and between progress updates)
+SHARES = 16  # spans each worker gets at least, so that the workers finish together
 
 
 class SimError(Exception):
@@ -106,8 +107,11 @@ def _play_chunk(span: tuple[int, int]) -> list[GameResult]:
     return [sim.play(p.model, p.setting(i), game_seed(p.seed, i), i) for i in range(*span)]
 
 
-def _spans(games: int) -> list[tuple[int, int]]:
-    return [(i, min(games, i + CHUNK)) for i in range(0, games, CHUNK)]
+def _spans(games: int, jobs: int = 1) -> list[tuple[int, int]]:
+    """The games in spans, handed out in turn: at most CHUNK games each, and at least SHARES
+    spans for each worker, so that one worker's last span keeps the others waiting little."""
+    size = max(1, min(CHUNK, -(-games // (max(1, jobs) * SHARES))))
+    return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
 def run(p: Plan, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Run:
@@ -124,7 +128,7 @@ def run(p: Plan, jobs: int = 1, progress: Callable[[int, int], None] | None = No
                 progress(len(results), p.games)
     else:
         with multiprocessing.get_context().Pool(jobs, _init_worker, (p,)) as pool:
-            for chunk in pool.imap(_play_chunk, _spans(p.games)):
+            for chunk in pool.imap(_play_chunk, _spans(p.games, jobs)):
                 results.extend(chunk)
                 if progress:
                     progress(len(results), p.games)

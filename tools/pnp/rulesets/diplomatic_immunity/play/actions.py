@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -447,8 +447,7 @@ def among(action: Action, options: tuple[Action, ...]) -> bool:
     return action in options
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
+class Ask(NamedTuple):
     """A choice the rules need from one player, and the actions open to them."""
 
     seat: int

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pnp.content.cards import Card, CardKind, Timing
+from pnp.content.departures import Goal
 from pnp.rules.engine import Outcome
 from pnp.rulesets.diplomatic_immunity.play.actions import (
     ACCEPT,
@@ -88,6 +89,10 @@ class HeuristicBot:
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        self._needs_of: Goal | None = None  # the Goal `_goal_needs` was read from
+        self._goal_needs: frozenset[str] = frozenset()
+
     def choose(self, view: View, rng: random.Random) -> Action:
         """The action its rules of thumb prefer, else a random legal one."""
         ask = view.ask
@@ -102,9 +107,13 @@ class HeuristicBot:
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def _needs(self, view: View) -> set[str]:
+    def _needs(self, view: View) -> frozenset[str]:
+        """The conditions my Goal names (read again only when my Goal is another)."""
         goal = view.me.goal
-        return {t.name for t in goal.condition} if goal else set()
+        if goal is not self._needs_of:
+            self._needs_of = goal
+            self._goal_needs = frozenset(t.name for t in goal.condition) if goal else frozenset()
+        return self._goal_needs
 
     def _leader(self, view: View) -> Public | None:
         """The rival who looks closest to leaving: Departing first, then the richest with
@@ -118,42 +127,50 @@ class HeuristicBot:
 
     def _type_counts(self, view: View) -> Counter[str]:
         return Counter(
-            view.card(c).crime.type.id  # type: ignore[union-attr]
+            view.cards[c].crime.type.id  # type: ignore[union-attr]
             for c in view.me.rap_sheet
-            if view.card(c).crime
+            if view.cards[c].crime
         )
 
-    def _value(self, view: View, inst: int) -> float:
-        """How much a card in hand is worth keeping (for discards)."""
-        card = view.card(inst)
+    def _values(self, view: View, insts: Iterable[int]) -> list[float]:
+        """How much each card in hand is worth keeping (for discards); what the cards'
+        worth depends on (my Goal, my crimes, whether I may propose) is read once."""
         needs = self._needs(view)
-        if card.crime:
-            v = 3.0 + card.crime.payout / 2
-            if needs & GOAL_CRIMES:
-                v += 2
-            if "crime_types" in needs and card.crime.type.id not in self._type_counts(view):
-                v += 2
-            return v
-        if card.kind is CardKind.COVER:
-            return 2.5
-        if card.kind is CardKind.LAW:
-            if view.has("no_propose"):
-                return 0.2
-            return 3.5 if "laws_with_your_marker" in needs else 1.5
-        if card.kind is CardKind.DEPARTURE_CARD:
-            goal = view.me.goal
-            if goal and card.door and any(r.id == card.door.id for r in goal.doors):
-                return 5.0
-            return 1.5
-        if card.id in ("shred", "tip-off"):
-            return 3.0
-        return 2.0
+        goal = view.me.goal
+        crimes_count = bool(needs & GOAL_CRIMES)
+        types: Counter[str] | None = None  # my crimes by type, once a card needs them
+        no_propose: bool | None = None
+        values = []
+        for inst in insts:
+            card = view.cards[inst]
+            v = 2.0
+            if card.crime:
+                v = 3.0 + card.crime.payout / 2
+                if crimes_count:
+                    v += 2
+                if "crime_types" in needs:
+                    types = self._type_counts(view) if types is None else types
+                    if card.crime.type.id not in types:
+                        v += 2
+            elif card.kind is CardKind.COVER:
+                v = 2.5
+            elif card.kind is CardKind.LAW:
+                no_propose = view.has("no_propose") if no_propose is None else no_propose
+                v = 0.2 if no_propose else 3.5 if "laws_with_your_marker" in needs else 1.5
+            elif card.kind is CardKind.DEPARTURE_CARD:
+                mine = goal and card.door and any(r.id == card.door.id for r in goal.doors)
+                v = 5.0 if mine else 1.5
+            elif card.id in ("shred", "tip-off"):
+                v = 3.0
+            values.append(v)
+        return values
 
     def _worst(self, view: View, ask: Ask) -> Action | None:
         cards = [o for o in ask.options if isinstance(o, (Discard, PickCrime))]
         if not cards:
             return None
-        return min(cards, key=lambda o: (self._value(view, o.card), o.card))
+        worth = self._values(view, (o.card for o in cards))
+        return min(zip(worth, cards, strict=True), key=lambda wo: (wo[0], wo[1].card))[1]
 
     # ---- setup ---------------------------------------------------------------------------
 
@@ -190,8 +207,11 @@ class HeuristicBot:
         return STREET if rng.random() < street else POLITICS
 
     def _burn_bag(self, view: View, ask: Ask, rng: random.Random) -> Action:
-        junk = sum(1 for c in view.me.hand if self._value(view, c) < 1.6)
-        return BURN if junk >= 3 or len(view.me.hand) > 9 else NO
+        hand = view.me.hand
+        if len(hand) > 9:
+            return BURN
+        junk = sum(1 for v in self._values(view, hand) if v < 1.6)
+        return BURN if junk >= 3 else NO
 
     def _burn(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         return self._worst(view, ask)
@@ -206,7 +226,7 @@ class HeuristicBot:
 
     def _afternoon(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
-        crimes = [c for c in me.hand if view.card(c).crime]
+        crimes = [c for c in me.hand if view.cards[c].crime]
         if (
             LAY_LOW in ask.options
             and (me.heat >= view.limit() - 1 or not crimes)
@@ -222,55 +242,50 @@ class HeuristicBot:
     def _afternoon_action(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
         limit = view.limit()
-        covers = [c for c in me.hand if view.card(c).kind is CardKind.COVER]
         # Attack a Departing rival first.
         for o in ask.options:
             if (isinstance(o, UseSignature) and o.at_departure) or (
-                isinstance(o, PlayTrick) and Timing.REACTION in view.card(o.card).timing
+                isinstance(o, PlayTrick) and Timing.REACTION in view.cards[o.card].timing
             ):
                 return o
+        covered_types = {  # the crime types my Covers cover ("any" for all)
+            view.cards[c].covers.id  # type: ignore[union-attr]
+            for c in me.hand
+            if view.cards[c].kind is CardKind.COVER and view.cards[c].covers is not None
+        }
+        for_goal = bool(self._needs(view) & GOAL_CRIMES)
+        wants_chips = self._wants_chips(view)
         best: Action | None = None
         best_score = 0.0
         for o in ask.options:
             if isinstance(o, Commit):
-                card = view.card(o.card)
+                card = view.cards[o.card]
                 assert card.crime is not None
                 heat = view.crime_heat(o.card)
-                covered = any(
-                    view.card(c).covers is not None
-                    and view.card(c).covers.id  # type: ignore[union-attr]
-                    in (
-                        "any",
-                        card.crime.type.id,
-                    )
-                    for c in covers
-                )
+                covered = "any" in covered_types or card.crime.type.id in covered_types
                 effective = 0 if covered and heat else heat
                 if me.heat + effective + 1 >= limit and effective:
                     continue  # one Leak from a Scandal: too hot
                 score = card.crime.payout + 2.0 - effective * 0.8
-                if self._needs(view) & GOAL_CRIMES:
+                if for_goal:
                     score += 2
-                if self._wants_chips(view) and any(t.name == "take_favor" for t in card.steps):
+                if wants_chips and any(t.name == "take_favor" for t in card.steps):
                     score += 3
                 if score > best_score:
                     best, best_score = o, score
             elif isinstance(o, PlayTrick):
-                score = self._trick_score(view, view.card(o.card))
+                score = self._trick_score(view, view.cards[o.card])
                 if score > best_score:
                     best, best_score = o, score
-            elif (
-                isinstance(o, UseSignature)
-                and (view.round >= 5 or rng.random() < 0.15)
-                and best_score < 1.5
-            ):
-                best, best_score = o, 1.5
-            if (
-                o == SIGNATURE
-                and self._wants_chips(view)
-                and any(t.name == "take_favor" for t in view.me.diplomat.signature.steps)
-            ):
-                best, best_score = o, 9.0  # a Favor chip for a Goal that counts them
+            elif isinstance(o, UseSignature):
+                if (view.round >= 5 or rng.random() < 0.15) and best_score < 1.5:
+                    best, best_score = o, 1.5
+                if (
+                    not o.at_departure
+                    and wants_chips
+                    and any(t.name == "take_favor" for t in me.diplomat.signature.steps)
+                ):
+                    best, best_score = o, 9.0  # a Favor chip for a Goal that counts them
         if best is not None and rng.random() < 0.92:
             return best
         return STOP
@@ -342,11 +357,13 @@ class HeuristicBot:
 
     def _react(self, view: View, ask: Ask, rng: random.Random) -> Action:
         criminal = view.public(ask.about[1])
-        leader = self._leader(view)
-        dangerous = leader is not None and leader.seat == criminal.seat
+        dangerous: bool | None = None  # whether the criminal leads (read for a card only)
         for o in ask.options:
             if isinstance(o, React):
-                card = view.card(o.card)
+                if dangerous is None:
+                    leader = self._leader(view)
+                    dangerous = leader is not None and leader.seat == criminal.seat
+                card = view.cards[o.card]
                 if any(t.name == "heat" for t in card.steps):
                     if criminal.heat + 1 >= criminal.limit and rng.random() < 0.9:
                         return o
@@ -495,9 +512,9 @@ class HeuristicBot:
         scored: list[tuple[float, int, int, Action]] = []
         for o in ask.options:
             if isinstance(o, ProposeLaw):
-                scored.append((self._law_score(view, view.card(o.card)), 2, o.card, o))
+                scored.append((self._law_score(view, view.cards[o.card]), 2, o.card, o))
             elif isinstance(o, PlayManeuver):
-                scored.append((self._maneuver_score(view, view.card(o.card), rng), 3, o.card, o))
+                scored.append((self._maneuver_score(view, view.cards[o.card], rng), 3, o.card, o))
             elif isinstance(o, UseBend):
                 leader = self._leader(view)
                 if leader and leader.immunity and leader.heat >= 2:
@@ -514,7 +531,7 @@ class HeuristicBot:
         me = view.me
         if view.clock <= 3 or rng.random() < 0.25:
             return True
-        shred = any(Timing.COUNTER in view.card(c).timing for c in me.hand)
+        shred = any(Timing.COUNTER in view.cards[c].timing for c in me.hand)
         deny = view.goal_met(me.money - view.rules.departure.deny_price - 8)
         cool = me.heat + 2 < view.limit()
         return (shred or deny) and cool
@@ -573,7 +590,7 @@ class HeuristicBot:
 
     def _propose(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
         laws = [o for o in ask.options if isinstance(o, ProposeLaw)]
-        return max(laws, key=lambda o: self._law_score(view, view.card(o.card)))
+        return max(laws, key=lambda o: self._law_score(view, view.cards[o.card]))
 
     def _call_vote(self, view: View, ask: Ask, rng: random.Random) -> Action:
         return NO
@@ -599,7 +616,7 @@ class HeuristicBot:
             return YES
         if named == view.seat:
             return NAY
-        card = view.card(inst)
+        card = view.cards[inst]
         score = 0.0
         if card.law:
             for t in card.law.while_:
@@ -614,7 +631,7 @@ class HeuristicBot:
 
     def _bribe(self, view: View, ask: Ask, rng: random.Random) -> Action:
         inst, seat = ask.about
-        card = view.card(inst)
+        card = view.cards[inst]
         wants = "laws_with_your_marker" in self._needs(view)
         if not wants and rng.random() < 0.65:
             return NOTHING
@@ -630,7 +647,7 @@ class HeuristicBot:
         inst, _proposer, offer = ask.about
         if isinstance(offer, Favor):
             return ACCEPT if self._needs(view) & {"favors_held"} or rng.random() < 0.6 else REFUSE
-        card = view.card(inst)
+        card = view.cards[inst]
         hurts = card.law is not None and any(
             t.name in ("covered_heat", "leak_heat", "crime_payout", "door_price")
             for t in card.law.while_

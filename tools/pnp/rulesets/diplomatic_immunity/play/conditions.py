@@ -13,9 +13,9 @@ from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 def crime_types(state: State, p: Player) -> Counter[str]:
     """Crimes on a Rap Sheet, by type."""
     return Counter(
-        state.card(c).crime.type.id  # type: ignore[union-attr]
+        state.cards[c].crime.type.id  # type: ignore[union-attr]
         for c in p.rap_sheet
-        if state.card(c).crime
+        if state.cards[c].crime
     )
 
 

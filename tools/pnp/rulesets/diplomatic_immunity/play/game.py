@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from pnp.content.cards import Ability, Card, CardKind, Timing
 from pnp.content.departures import Goal
@@ -96,6 +96,10 @@ from pnp.rulesets.diplomatic_immunity.play.view import View
 
 A = TypeVar("A")  # the options' type: an action class, or `object` for a mix of them
 MAX_STEPS = 20_000  # every game ends well within this many choices
+# An untraced game (a simulated one) checks every invariant after this many choices and at
+# its end, and traces a broken one back to the choice that broke it; a traced game checks
+# after every choice.
+CHECK_EVERY = 16
 
 
 class TurnEnds(Exception):
@@ -124,8 +128,10 @@ class Game:
     `trace` is the readable record of everything that happened (with every choice too when
     `trace_choices` is on; None when the game is played without one); `actions` the choices
     made, which replay the game from its seed.
-    With `check`, the invariants are checked after every choice and a broken one raises
-    InvariantViolation (as does a choice the rules cannot offer, or a game that never ends).
+    With `check`, the invariants are checked as the game goes (after every choice of a
+    traced game; every CHECK_EVERY choices and at the end of one without a trace), and a
+    broken one raises InvariantViolation at the choice that broke it (as does a choice the
+    rules cannot offer, or a game that never ends).
     """
 
     def __init__(
@@ -142,6 +148,7 @@ class Game:
         self.rng = random.Random(f"{seed}/players")
         self.dice = random.Random(seed)
         self.check = check
+        self.check_every = 1 if trace else CHECK_EVERY
         self.max_steps = MAX_STEPS
         self.trace: list[str] | None = [] if trace else None
         self.stats = Stats()
@@ -153,14 +160,7 @@ class Game:
         self.state = State(cards=cards, players=[])
         self.n = players
         self.markers = voting.law_markers(self)
-        # Each archetype's Limits, with and without Immunity, worked out once.
-        self._limits = {
-            a.id: (
-                self.rules.limit_for((*a.bend.while_, *a.cost.while_), True),
-                self.rules.limit_for((*a.bend.while_, *a.cost.while_), False),
-            )
-            for a in model.archetypes or ()
-        }
+        self.doors = {d.id: d for d in model.doors or ()}
         self._flow = self._game()
         self._ask: Ask | None = next(self._flow)
 
@@ -187,7 +187,7 @@ class Game:
         """Play one action and run the rules to the next choice.
 
         An action that is not open now raises IllegalAction; with `check`, a broken
-        invariant raises InvariantViolation."""
+        invariant raises InvariantViolation, at the choice that broke it."""
         ask = self._ask
         if ask is None or not among(action, ask.options):
             raise IllegalAction(
@@ -201,9 +201,17 @@ class Game:
             self._ask = self._flow.send(action)
         except StopIteration:
             self._ask = None
-        if self.check and (broken := self.invariants()):
-            raise self._broken(*broken[0])
-        if self.state.steps > self.max_steps:
+        except Exception as exc:
+            # The rules stopped: an invariant broken since the last check is the first fault.
+            earlier = len(self.actions) - 1
+            if self.check and self.check_every > 1 and (first := self._first_broken(earlier)):
+                raise first from exc
+            raise
+        steps = self.state.steps
+        last = self._ask is None or steps > self.max_steps  # the game ends, or must
+        if self.check and (last or steps % self.check_every == 0):
+            self._check()
+        if steps > self.max_steps:
             raise self._broken("ends in time", f"no ending after {self.max_steps} choices")
 
     def outcome(self) -> Outcome | None:
@@ -246,12 +254,12 @@ class Game:
                 | Cover(card)
                 | Shred(card)
             ):
-                return f"{action.word} {s.card(card).name}"
+                return f"{action.word} {s.cards[card].name}"
             case Aim(aimed) | Target(aimed) | Rival(aimed):
                 return f"{action.word} {self.name(aimed) if s.players else aimed}"
             case VoteCard(card, yes):
                 name = (
-                    s.card(card).name
+                    s.cards[card].name
                     if card is not None
                     else s.players[seat].diplomat.signature.name
                 )
@@ -288,6 +296,27 @@ class Game:
         """The exception for a broken invariant, at this step of this game."""
         return InvariantViolation(Violation(self.seed, self.state.steps, invariant, detail))
 
+    def _check(self) -> None:
+        """Raise InvariantViolation for a broken invariant, at the choice that broke it."""
+        broken = self.invariants()
+        if broken:
+            first = self._first_broken(len(self.actions)) if self.check_every > 1 else None
+            raise first or self._broken(*broken[0])
+
+    def _first_broken(self, choices: int) -> InvariantViolation | None:
+        """The first of this game's first `choices` choices after which an invariant was
+        broken, found by replaying them on a fresh game and checking every invariant after
+        each; None when the replay breaks none (a table changed from outside the rules)."""
+        game = Game(self.model, self.n, self.seed, check=False, trace=False)
+        for action in self.actions[:choices]:
+            try:
+                game.apply(action)
+            except Exception:
+                return None
+            if broken := game.invariants():
+                return game._broken(*broken[0])
+        return None
+
     def _choose(
         self, seat: int, kind: str, options: Sequence[A], about: tuple[Any, ...] = ()
     ) -> Generator[Ask, Action, A]:
@@ -298,8 +327,10 @@ class Game:
             raise self._broken("a choice has options", f"no option for {kind}")
         if len(opts) == 1:
             return opts[0]
-        action = yield Ask(seat, kind, cast("tuple[Action, ...]", opts), about)
-        return cast("A", action)
+        # The options are actions, and the answer one of them (typed here without a cast,
+        # which would be a call for every choice).
+        action = yield Ask(seat, kind, opts, about)  # type: ignore[arg-type]
+        return action  # type: ignore[return-value]
 
     def _shuffle(self, pile: list[int]) -> None:
         self.dice.shuffle(pile)
@@ -324,8 +355,7 @@ class Game:
 
     def limit(self, p: Player) -> int:
         """A player's Heat Limit now (with or without Immunity)."""
-        with_, without = self._limits[p.archetype.id]
-        return with_ if p.immunity else without
+        return modifiers.limit(self.state, self.rules, p)
 
     def take_heat(self, p: Player, amount: int, why: str) -> Flow:
         """A player takes Heat; at the Limit, a Scandal (Recalled players take none)."""
@@ -401,7 +431,7 @@ class Game:
 
     def _discard(self, inst: int) -> None:
         self._off_table(inst)
-        card = self.state.card(inst)
+        card = self.state.cards[inst]
         if card.deck.id == "street":
             self.state.street_discard.append(inst)
         elif card.deck.id == "politics":
@@ -538,7 +568,7 @@ class Game:
         if s.headline is not None:
             s.headline_discard.append(s.headline)
         s.headline = s.clock.pop()
-        headline = s.card(s.headline)
+        headline = s.cards[s.headline]
         self.log(f"HEADLINE {headline.name}")
         self.stats.played(headline)
         if headline.headline and headline.headline.on_flip:
@@ -619,23 +649,22 @@ class Game:
             self.log(f"{self.name(p.seat)} lays low: Heat {p.heat}")
             return
         while True:
-            options = [STOP]
-            options += [COMMIT[c] for c in sorted(set(p.hand)) if s.card(c).crime]
-            options += [
-                PLAY_TRICK[c]
-                for c in sorted(set(p.hand))
-                if s.card(c).kind is CardKind.DIRTY_TRICK
-                and Timing.AFTERNOON in s.card(c).timing
-                and self._playable_trick(p, s.card(c))
-            ]
-            options += [
-                PLAY_TRICK[c]
-                for c in sorted(set(p.hand))
-                if s.card(c).kind is CardKind.DIRTY_TRICK
-                and Timing.REACTION in s.card(c).timing
-                and self._departing_targets(p)
-                and self._may_play(p, s.card(c))
-            ]
+            # Crimes, then Dirty Tricks, then Tip-Offs and Leaks on a Departing rival.
+            crimes: list[Action] = []
+            tricks: list[Action] = []
+            attacks: list[Action] = []
+            departing = bool(self._departing_targets(p))
+            for c in sorted(set(p.hand)):
+                k = s.cards[c]
+                if k.crime:
+                    crimes.append(COMMIT[c])
+                if k.kind is not CardKind.DIRTY_TRICK:
+                    continue
+                if Timing.AFTERNOON in k.timing and self._playable_trick(p, k):
+                    tricks.append(PLAY_TRICK[c])
+                if Timing.REACTION in k.timing and departing and self._may_play(p, k):
+                    attacks.append(PLAY_TRICK[c])
+            options = [STOP, *crimes, *tricks, *attacks]
             if not p.signature_used and Timing.AFTERNOON in p.diplomat.signature.timing:
                 options.append(SIGNATURE)
             if self._signature_on_departures(p):
@@ -688,7 +717,7 @@ class Game:
     def _trick(self, p: Player, inst: int) -> Flow:
         """An Afternoon Dirty Trick, or a Tip-Off or Leak on a Departing player."""
         s = self.state
-        card = s.card(inst)
+        card = s.cards[inst]
         self._play(p, inst)
         self.stats.played(card)
         if Timing.REACTION in card.timing:
@@ -707,7 +736,7 @@ class Game:
             self.signature(p)
             steps, what = p.diplomat.signature.steps, p.diplomat.signature.name
         else:
-            steps, what = s.card(inst).steps, s.card(inst).name
+            steps, what = s.cards[inst].steps, s.cards[inst].name
         options = [Aim(q.seat) for q in self._departing_targets(p)]
         action = yield from self._choose(p.seat, "aim", options, (inst,))
         aimed = s.players[action.seat]
@@ -719,7 +748,7 @@ class Game:
                 aimed.departing.tip_offs += 1
                 yield from leaving.deny(self, aimed)
             else:
-                card = s.card(inst) if inst is not None else None
+                card = s.cards[inst] if inst is not None else None
                 yield from self.run_steps(p, steps, card, aimed=aimed)
         if inst is not None:
             self._discard(inst)
@@ -733,7 +762,7 @@ class Game:
         shreds = [
             c
             for c in target.hand
-            if s.card(c).kind is CardKind.DIRTY_TRICK and Timing.COUNTER in s.card(c).timing
+            if s.cards[c].kind is CardKind.DIRTY_TRICK and Timing.COUNTER in s.cards[c].timing
         ]
         if shreds:
             options.append(Shred(min(shreds)))
@@ -748,7 +777,7 @@ class Game:
             case Shred(card):
                 target.hand.remove(card)
                 self._discard(card)
-                self.stats.played(s.card(card))
+                self.stats.played(s.cards[card])
                 self.log(f"{self.name(target.seat)} Shreds the {what}")
                 return True
             case UseSignature():
@@ -778,7 +807,7 @@ class Game:
     def _crime(self, p: Player, inst: int) -> Flow:
         """One crime: reactions, Cover, Heat, payout and effect, Rap Sheet."""
         s = self.state
-        card = s.card(inst)
+        card = s.cards[inst]
         assert card.crime is not None
         self._play(p, inst)
         self.stats.played(card)
@@ -804,7 +833,7 @@ class Game:
                 continue
             options: list[Nothing | React | UseSignature] = [NOTHING]
             for c in sorted(set(q.hand)):
-                k = s.card(c)
+                k = s.cards[c]
                 if (
                     Timing.REACTION in k.timing
                     and k.kind is CardKind.DIRTY_TRICK
@@ -830,7 +859,7 @@ class Game:
                 steps = q.diplomat.signature.steps
                 what = q.diplomat.signature.name
             else:
-                rcard = s.card(react)
+                rcard = s.cards[react]
                 self.stats.played(rcard)
                 steps = rcard.steps
                 what = rcard.name
@@ -864,9 +893,9 @@ class Game:
         covers = [
             c
             for c in p.hand
-            if s.card(c).kind is CardKind.COVER
-            and s.card(c).covers is not None
-            and s.card(c).covers.id in ("any", card.crime.type.id)  # type: ignore[union-attr]
+            if s.cards[c].kind is CardKind.COVER
+            and s.cards[c].covers is not None
+            and s.cards[c].covers.id in ("any", card.crime.type.id)  # type: ignore[union-attr]
         ]
         if covers:
             cover = yield from self._choose(
@@ -875,7 +904,7 @@ class Game:
             if isinstance(cover, Cover):
                 p.hand.remove(cover.card)
                 self._discard(cover.card)
-                self.stats.played(s.card(cover.card))
+                self.stats.played(s.cards[cover.card])
                 covered = True
         # 4. Take the Heat, unless Covered or legal for you. Laws are checked now.
         ctype = card.crime.type.id
@@ -900,22 +929,24 @@ class Game:
 
     def _repeal_in_reactions(self, q: Player, inst: int, criminal: Player) -> Flow:
         s = self.state
+        if not s.laws or q.left:
+            return
         repeals = sorted(
             {
                 c
                 for c in q.hand
-                if s.card(c).kind is CardKind.MANEUVER
-                and Timing.REACTION in s.card(c).timing
-                and any(t.name == "repeal" for t in s.card(c).steps)
+                if s.cards[c].kind is CardKind.MANEUVER
+                and Timing.REACTION in s.cards[c].timing
+                and any(t.name == "repeal" for t in s.cards[c].steps)
             }
         )
-        if not s.laws or not repeals or q.left:
+        if not repeals:
             return
         options: list[Nothing | Repeal] = [NOTHING, *(REPEAL[c] for c in repeals)]
         action = yield from self._choose(q.seat, "react-repeal", options, (inst, criminal.seat))
         if isinstance(action, Repeal):
             self._play(q, action.card)
-            self.stats.played(s.card(action.card))
+            self.stats.played(s.cards[action.card])
             yield from voting.repeal(self, q, action.card)
 
     # ---- evening -----------------------------------------------------------------------------
@@ -931,14 +962,15 @@ class Game:
                 self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
         options: list[Action] = [PASS]
+        hand = sorted(set(p.hand))
         if (
             not modifiers.has(s, p, "no_propose")
             and p.money >= modifiers.law_fee(s, rules, p)
             and sum(1 for law in s.laws if law.owner == p.seat) < self.markers
         ):
-            options += [PROPOSE_LAW[c] for c in sorted(set(p.hand)) if voting.proposable(self, c)]
-        for c in sorted(set(p.hand)):
-            card = s.card(c)
+            options += [PROPOSE_LAW[c] for c in hand if voting.proposable(self, c)]
+        for c in hand:
+            card = s.cards[c]
             if (
                 card.kind in (CardKind.MANEUVER, CardKind.DEPARTURE_CARD)
                 and Timing.EVENING in card.timing
@@ -966,7 +998,7 @@ class Game:
             case ProposeLaw(inst):
                 yield from voting.propose(self, p, inst, modifiers.law_fee(s, rules, p), "fail")
             case PlayManeuver(inst):
-                card = s.card(inst)
+                card = s.cards[inst]
                 self._play(p, inst)
                 self.pay(p, card.price)
                 self.stats.played(card)

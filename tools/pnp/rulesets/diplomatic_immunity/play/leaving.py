@@ -29,15 +29,14 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
     s = g.state
     if p.goal is None or not p.active:
         return []
-    doors = {d.id: d for d in g.model.doors or ()}
     out: list[tuple[Door, int | None]] = []
     cards = {
-        s.card(c).door.id: c  # type: ignore[union-attr]
+        s.cards[c].door.id: c  # type: ignore[union-attr]
         for c in p.hand
-        if s.card(c).kind is CardKind.DEPARTURE_CARD and s.card(c).door
+        if s.cards[c].kind is CardKind.DEPARTURE_CARD and s.cards[c].door
     }
     for ref in p.goal.doors:
-        door = doors[ref.id]
+        door = g.doors[ref.id]
         for card in {None, cards.get(door.id)}:
             if can_book(g, p, door, card):
                 out.append((door, card))
@@ -62,7 +61,7 @@ def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
     s = g.state
     if not clock_allows(g, door):
         return False
-    waives = s.card(card).waives if card is not None else None
+    waives = s.cards[card].waives if card is not None else None
     price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
     if p.money < price:
         return False
@@ -90,14 +89,14 @@ def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
 
 def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
     s = g.state
-    door = next(d for d in g.model.doors or () if d.id == door_id)
+    door = g.doors[door_id]
     waives = None
     if card is not None:
-        waives = s.card(card).waives
+        waives = s.cards[card].waives
         s.use("waiver", door.id)
         p.hand.remove(card)
         g._discard(card)
-        g.stats.played(s.card(card))
+        g.stats.played(s.cards[card])
     price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
     g.pay(p, price)
     p.goal_revealed = True

@@ -8,55 +8,83 @@ from the vocabulary terms of the content, so an edit to a card changes the game.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
+from pnp.content.cards import Archetype
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.model import DIRules
-from pnp.rulesets.diplomatic_immunity.play.state import Player, State
+from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player, State
 
 Source = tuple[str, str]  # what a modifier comes from: ("bend", archetype id), ("law", card id)
+Sourced = tuple[Source, Term]
+# Modifiers by name, each with its source, in the order they apply: the player's own (Bend,
+# Cost), then the Laws' in effect, then the Headline's.
+Index = dict[str, tuple[Sourced, ...]]
 
 
-def _own_sourced(p: Player) -> Iterator[tuple[Source, Term]]:
+def _own_sourced(p: Player) -> Iterator[Sourced]:
     for t in p.archetype.bend.while_:
         yield ("bend", p.archetype.id), t
     for t in p.archetype.cost.while_:
         yield ("cost", p.archetype.id), t
 
 
-def _everyone_sourced(state: State) -> Iterator[tuple[Source, Term]]:
+def _everyone_sourced(state: State) -> Iterator[Sourced]:
     for law in state.laws:
-        card = state.card(law.card)
+        card = state.cards[law.card]
         if card.law:
             for t in card.law.while_:
                 yield ("law", card.id), t
     if state.headline is not None:
-        card = state.card(state.headline)
+        card = state.cards[state.headline]
         if card.headline:
             for t in card.headline.while_:
                 yield ("headline", card.id), t
 
 
-def _sourced(state: State, p: Player) -> Iterator[tuple[Source, Term]]:
-    yield from _own_sourced(p)
-    yield from _everyone_sourced(state)
+class _Kept:
+    """What applies to the player of one archetype (None: to nobody in particular), kept
+    with the state: their Heat Limits, and the modifiers in effect by name as of the
+    Headline and Laws they were read with (a Law in effect never changes its card)."""
+
+    __slots__ = ("arch", "headline", "index", "laws", "limits")
+
+    def __init__(self, arch: Archetype | None) -> None:
+        self.arch = arch
+        self.limits: tuple[int, int] | None = None  # with Immunity, without
+        self.headline: int | None = None
+        self.laws: list[LawInEffect] | None = None  # None: not read yet
+        self.index: Index = {}
 
 
-def _own(p: Player) -> Iterator[Term]:
-    for _, t in _own_sourced(p):
-        yield t
+def _kept(state: State, arch: Archetype | None) -> _Kept:
+    """A fresh entry for an archetype (kept by its id: the entry holds the archetype, so no
+    other object can have that id while it is kept)."""
+    kept = state.derived[id(arch)] = _Kept(arch)
+    return kept
 
 
-def terms(state: State, p: Player) -> Iterator[Term]:
-    """Every modifier that applies to a player."""
-    for _, t in _sourced(state, p):
-        yield t
+def _in_effect(state: State, p: Player | None) -> Index:
+    """The modifiers that apply to a player (None: only everyone's), read again only when
+    the Headline or the Laws in effect are not those they were read with."""
+    arch = p.archetype if p is not None else None
+    kept: _Kept | None = state.derived.get(id(arch))
+    if kept is None or kept.arch is not arch:
+        kept = _kept(state, arch)
+    if kept.laws != state.laws or kept.headline != state.headline:
+        found: dict[str, list[Sourced]] = {}
+        for src, t in chain(_own_sourced(p) if p is not None else (), _everyone_sourced(state)):
+            found.setdefault(t.name, []).append((src, t))
+        kept.index = {name: tuple(terms) for name, terms in found.items()}
+        kept.laws, kept.headline = list(state.laws), state.headline
+    return kept.index
 
 
 def _sum(state: State, p: Player, name: str, **match: str) -> int:
     """The sum of a modifier's deltas; each source that changes the number counts as used."""
     total = 0
-    for src, t in _sourced(state, p):
-        if t.name == name and all(t.arg(k) in (v, "any") for k, v in match.items()):
+    for src, t in _in_effect(state, p).get(name, ()):
+        if all(t.arg(k) in (v, "any") for k, v in match.items()):
             delta = int(t.arg("delta"))
             if delta:
                 state.use(*src)
@@ -67,17 +95,16 @@ def _sum(state: State, p: Player, name: str, **match: str) -> int:
 def has(state: State, p: Player, name: str) -> bool:
     """Whether a bare-word modifier (`no_vote`, `no_lay_low` ...) applies to a player; the
     source that forbids counts as used."""
-    for src, t in _sourced(state, p):
-        if t.name == name:
-            state.use(*src)
-            return True
+    for src, _ in _in_effect(state, p).get(name, ()):
+        state.use(*src)
+        return True
     return False
 
 
 def legal(state: State, p: Player, crime_type: str) -> bool:
     """Whether crimes of a type are legal for a player."""
-    for src, t in _sourced(state, p):
-        if t.name == "legal" and t.arg("type") == crime_type:
+    for src, t in _in_effect(state, p).get("legal", ()):
+        if t.arg("type") == crime_type:
             state.use(*src)
             return True
     return False
@@ -96,7 +123,7 @@ def crime_payout(state: State, p: Player, crime_type: str, printed: int) -> int:
 def _largest(state: State, p: Player, name: str, field: str, default: int) -> int:
     """The largest value of a modifier that applies to a player, its source counted as
     used; `default` when none applies."""
-    found = [(int(t.arg(field)), src) for src, t in _sourced(state, p) if t.name == name]
+    found = [(int(t.arg(field)), src) for src, t in _in_effect(state, p).get(name, ())]
     if not found:
         return default
     value, src = max(found)
@@ -112,11 +139,8 @@ def covered_heat(state: State, p: Player) -> int:
 def leak_heat(state: State, leaker: Player | None, base: int) -> int:
     """A Leak's Heat: the card's, plus every Leak modifier (the leaker's Bend included)."""
     extra = 0
-    found = list(_everyone_sourced(state))
-    if leaker is not None:
-        found += list(_own_sourced(leaker))
-    for src, t in found:
-        if t.name == "leak_heat" and int(t.arg("delta")):
+    for src, t in _in_effect(state, leaker).get("leak_heat", ()):
+        if int(t.arg("delta")):
             state.use(*src)
             extra += int(t.arg("delta"))
     return max(0, base + extra)
@@ -129,9 +153,17 @@ def vote_count(state: State, p: Player) -> int:
     return _largest(state, p, "vote_count", "times", 1)
 
 
-def limit(rules: DIRules, p: Player) -> int:
-    """A player's Heat Limit now."""
-    return rules.limit_for(tuple(_own(p)), p.immunity)
+def limit(state: State, rules: DIRules, p: Player) -> int:
+    """A player's Heat Limit now (with or without Immunity: both worked out once per
+    archetype)."""
+    arch = p.archetype
+    kept: _Kept | None = state.derived.get(id(arch))
+    if kept is None or kept.arch is not arch:
+        kept = _kept(state, arch)
+    if kept.limits is None:
+        own = (*p.archetype.bend.while_, *p.archetype.cost.while_)
+        kept.limits = (rules.limit_for(own, True), rules.limit_for(own, False))
+    return kept.limits[0] if p.immunity else kept.limits[1]
 
 
 def morning_draw(state: State, rules: DIRules, p: Player) -> int:

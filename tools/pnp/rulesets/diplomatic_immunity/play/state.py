@@ -6,9 +6,8 @@ over zones. What a player may see of this is `view.View`, built from the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.content.cards import Archetype, Card, Diplomat
 from pnp.content.departures import Door, Goal
@@ -59,6 +58,22 @@ class LawInEffect:
     named: int | None = None
 
 
+class Looking:
+    """A `with` block in which a state counts no uses (`State.looking`)."""
+
+    __slots__ = ("_before", "_state")
+
+    def __init__(self, state: State) -> None:
+        self._state = state
+        self._before = True
+
+    def __enter__(self) -> None:
+        self._before, self._state.counting = self._state.counting, False
+
+    def __exit__(self, *exc: object) -> None:
+        self._state.counting = self._before
+
+
 @dataclass(slots=True)
 class State:
     """Everything on the table."""
@@ -91,6 +106,9 @@ class State:
     # winner), waiver (a Departure card's bonus used with its booking).
     uses: dict[str, int] = field(default_factory=dict)
     counting: bool = True  # off while a player's view looks ahead: only play counts
+    # What `modifiers` works out once and keeps with the state, by archetype (the modifiers
+    # in effect by name, the Heat Limits): never part of the table itself.
+    derived: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def use(self, kind: str, ident: str) -> None:
         """Count one use of something that carries effects."""
@@ -98,14 +116,9 @@ class State:
             key = f"{kind}:{ident}"
             self.uses[key] = self.uses.get(key, 0) + 1
 
-    @contextmanager
-    def looking(self) -> Iterator[None]:
+    def looking(self) -> Looking:
         """While a player weighs a choice, what they look up is not a use."""
-        before, self.counting = self.counting, False
-        try:
-            yield
-        finally:
-            self.counting = before
+        return Looking(self)
 
     def card(self, inst: int) -> Card:
         """The definition of a card instance."""

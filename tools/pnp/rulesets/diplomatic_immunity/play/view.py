@@ -4,12 +4,14 @@ are asked when it is theirs.
 Bots decide from a View only. It is a thin window on the state (copying the state for every
 choice would cost more than the rest of the game), and it offers nothing hidden: no other
 player's hand or unrevealed Goal, no deck order. A test proves it: shuffling what a player
-cannot see never changes what they choose.
+cannot see never changes what they choose. A View is made for one choice: what it has read
+of the other players is kept for that choice.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from pnp.content.cards import Card
 from pnp.content.departures import Goal
@@ -19,8 +21,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import Ask
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
-@dataclass(frozen=True, slots=True)
-class Public:
+class Public(NamedTuple):
     """What the table knows of a player."""
 
     seat: int
@@ -42,13 +43,15 @@ class Public:
 class View:
     """One player's view of the table."""
 
-    __slots__ = ("_rules", "_state", "ask", "seat")
+    __slots__ = ("_publics", "_rules", "_state", "ask", "cards", "seat")
 
     def __init__(self, state: State, rules: DIRules, seat: int, ask: Ask | None = None) -> None:
         self._state = state
         self._rules = rules
         self.seat = seat
         self.ask = ask  # the choice this seat is asked now (None: it is not theirs)
+        self.cards: Sequence[Card] = state.cards  # each card instance's definition (public)
+        self._publics: dict[int, Public] = {}  # what was read of each seat, for this choice
 
     @property
     def me(self) -> Player:
@@ -65,13 +68,19 @@ class View:
 
     def public(self, seat: int) -> Public:
         """What everyone knows of a player."""
+        known = self._publics.get(seat)
+        if known is None:
+            known = self._publics[seat] = self._read(seat)
+        return known
+
+    def _read(self, seat: int) -> Public:
         s, p = self._state, self._state.players[seat]
         return Public(
             p.seat,
             p.archetype.id,
             p.money,
             p.heat,
-            modifiers.limit(self._rules, p),
+            modifiers.limit(s, self._rules, p),
             p.immunity,
             p.scandals,
             p.active,
@@ -92,12 +101,12 @@ class View:
     @property
     def laws(self) -> list[tuple[Card, int, int | None]]:
         """Laws in effect: (card, owner, named)."""
-        return [(self._state.card(law.card), law.owner, law.named) for law in self._state.laws]
+        return [(self._state.cards[law.card], law.owner, law.named) for law in self._state.laws]
 
     @property
     def headline(self) -> Card | None:
         h = self._state.headline
-        return self._state.card(h) if h is not None else None
+        return self._state.cards[h] if h is not None else None
 
     def favor_holder(self, owner: int) -> int:
         """Who holds a player's Favor chip (always public)."""
@@ -113,7 +122,7 @@ class View:
         return len(self._state.clock)
 
     def limit(self) -> int:
-        return modifiers.limit(self._rules, self.me)
+        return modifiers.limit(self._state, self._rules, self.me)
 
     def goal_met(self, money: int | None = None, crimes: int = 0) -> bool:
         """Whether my Goal holds (with `money` left after a price, `crimes` fewer crimes)."""

@@ -43,11 +43,11 @@ def law_markers(g: Game) -> int:
 
 
 def proposable(g: Game, inst: int) -> bool:
-    card = g.state.card(inst)
+    card = g.state.cards[inst]
     if card.kind is not CardKind.LAW:
         return False
     if not g.rules.laws.same_law_twice and any(
-        g.state.card(law.card).id == card.id for law in g.state.laws
+        g.state.cards[law.card].id == card.id for law in g.state.laws
     ):
         return False
     return not (card.law and card.law.names_player and not g.state.rivals(-1))
@@ -55,7 +55,7 @@ def proposable(g: Game, inst: int) -> bool:
 
 def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
     s = g.state
-    card = s.card(inst)
+    card = s.cards[inst]
     g._play(p, inst)
     g.pay(p, fee)
     g.stats.played(card)
@@ -144,7 +144,7 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         q = s.players[seat]
         # The vote cards in hand, and the Signature (None) when it votes: the Signature
         # comes first, as the lowest.
-        cards: list[int | None] = [*sorted({c for c in q.hand if Timing.VOTE in s.card(c).timing})]
+        cards: list[int | None] = [*sorted({c for c in q.hand if Timing.VOTE in s.cards[c].timing})]
         if not q.signature_used and Timing.VOTE in q.diplomat.signature.timing:
             cards.insert(0, None)
         if not cards:
@@ -173,7 +173,7 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         else:
             q.hand.remove(c)
             g._discard(c)
-            g.stats.played(s.card(c))
+            g.stats.played(s.cards[c])
     yes = extra_yes
     no = extra_no
     for q in s.players:
@@ -197,7 +197,7 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
 
 def vote_steps(g: Game, q: Player, c: int | None) -> tuple[Term, ...]:
     """What a vote card does (None: the player's Signature)."""
-    return q.diplomat.signature.steps if c is None else g.state.card(c).steps
+    return q.diplomat.signature.steps if c is None else g.state.cards[c].steps
 
 
 def repeal(g: Game, p: Player, inst: int | None) -> Flow:
@@ -210,4 +210,4 @@ def repeal(g: Game, p: Player, inst: int | None) -> Flow:
     law = next(x for x in s.laws if x.card == action.card)
     s.laws.remove(law)
     g._discard(law.card)
-    g.log(f"{g.name(p.seat)} Repeals {s.card(law.card).name}")
+    g.log(f"{g.name(p.seat)} Repeals {s.cards[law.card].name}")
