@@ -1,15 +1,34 @@
-"""Shared helpers: run `pnp` in-process and read its JSON diagnostics."""
+"""Shared helpers: run `pnp` in-process and read its JSON diagnostics; the Hypothesis
+profiles."""
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from pnp.cli import main
+
+# Hypothesis profiles: `default` is fast, for `make test` on every edit; `ci` is thorough,
+# for CI (`HYPOTHESIS_PROFILE=ci`, as .ci/run sets it). PNP_EXAMPLES=N runs the property
+# tests deeper still. Each example of a property test checks (and may build) a whole game.
+PROFILES = {"default": 40, "ci": 150}
+for _name, _examples in PROFILES.items():
+    settings.register_profile(
+        _name,
+        max_examples=_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+settings.load_profile(PROFILE)
+EXAMPLES = int(os.environ.get("PNP_EXAMPLES", "0")) or settings().max_examples
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -22,6 +41,24 @@ def run_pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     status = main(list(args))
     out = capsys.readouterr()
     return status, out.out, out.err
+
+
+@pytest.fixture(scope="session")
+def shipped_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The shipped games' kits on both papers (`pnp build --paper all`), built once per test
+    run and shared by every test that only reads them, whichever worker it runs on (the
+    first to ask builds; the others wait on a lock). Never write into it."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if worker_id != "master" else base  # the run's, not the worker's
+    out = root / "shipped-kit"
+    with (root / "shipped-kit.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / ".complete").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            status = main(["build", "--content", str(CONTENT), "--out", str(out), "--paper", "all"])
+            assert status == 0, f"pnp build exited {status}"
+            (out / ".complete").touch()
+    return out
 
 
 def check_json(

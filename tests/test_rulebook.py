@@ -32,13 +32,9 @@ def pdf_text(data: bytes) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`pnp build` of both shipped games, A4 only, once."""
-    from pnp.cli import main
-
-    out = tmp_path_factory.mktemp("build")
-    assert main(["build", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"]) == 0
-    return out
+def built(shipped_kit: Path) -> Path:
+    """`pnp build` of both shipped games (built once for the whole run: conftest)."""
+    return shipped_kit
 
 
 @pytest.fixture(scope="module")

@@ -43,13 +43,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`pnp build` of both shipped games on both papers, once."""
-    from pnp.cli import main
-
-    out = tmp_path_factory.mktemp("layout")
-    assert main(["build", "--content", str(CONTENT), "--out", str(out), "--paper", "all"]) == 0
-    return out
+def built(shipped_kit: Path) -> Path:
+    """`pnp build` of both shipped games on both papers (built once for the run: conftest)."""
+    return shipped_kit
 
 
 @pytest.fixture(scope="module")

@@ -13,18 +13,17 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import main
-from tests.conftest import CONTENT, FIXTURES, check_json, run_pnp
+from tests.conftest import CONTENT, EXAMPLES, FIXTURES, check_json, run_pnp
 
 BASE = "mini-cards"
 
@@ -141,11 +140,7 @@ def test_the_shipped_content_is_within_every_maximum(capsys: pytest.CaptureFixtu
 # ---- the property: check passing means build passing --------------------------------------
 
 # A fifth of the other property tests' examples: each one here may build a kit.
-SETTINGS = settings(
-    max_examples=max(1, int(os.environ.get("PNP_EXAMPLES", "150")) // 5),
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+SETTINGS = settings(max_examples=max(1, EXAMPLES // 5))
 
 SAME_AS_DECIMAL = "the same number, written 4.0"  # keeps totals such as a deck's count
 numbers = (
