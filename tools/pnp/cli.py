@@ -21,7 +21,6 @@ from pnp import __version__, pipeline
 from pnp.content.project import Game, display_path, find_games, is_game_folder, load_game
 from pnp.content.vocab import effects_schema_text, reference_markdown
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
-from pnp.listing import render_listing
 from pnp.rulesets import RulesetError
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -325,6 +324,8 @@ def _list(args: argparse.Namespace) -> int:
         return EXIT_CONTENT
     if warnings:  # stdout stays the listing alone, so that it can be diffed
         sys.stderr.write(render_text(result.diagnostics, result.files))
+    from pnp.listing import render_listing
+
     sys.stdout.write(render_listing(result.games[game_id]))
     return EXIT_OK
 

@@ -6,7 +6,6 @@ return them; only the CLI prints them or decides the exit status.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import json
 from collections.abc import Iterable, Sequence
@@ -179,6 +178,8 @@ def closest(word: str, candidates: Iterable[str]) -> str | None:
     folded = {c.casefold(): c for c in dict.fromkeys(candidates)}
     if word.casefold() in folded:
         return folded[word.casefold()]
+    import difflib  # only a name that names nothing needs it
+
     matches = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=0.6)
     return folded[matches[0]] if matches else None
 

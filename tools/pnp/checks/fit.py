@@ -75,14 +75,19 @@ def _card_faces(
     game: Game, geo: Geometry, theme: Theme = PRINT, art: bool = False
 ) -> Iterator[Sketch]:
     """Every card face and back of a card game, each once, as the build draws them; the
-    cards' art is left out unless `art` (images are checked on their own, and do not change
-    how text fits)."""
+    cards' and Goals' art is left out unless `art` (images are checked on their own, and
+    do not change how text fits: the art panel moves no text box)."""
     from pnp.render.build import card_groups
 
     plain = game
     if not art:
         cards = tuple(dataclasses.replace(c, art=None) for c in game.cards or ())
-        plain = dataclasses.replace(game, cards=cards if game.cards is not None else None)
+        goals = tuple(dataclasses.replace(g, art=None) for g in game.goals or ())
+        plain = dataclasses.replace(
+            game,
+            cards=cards if game.cards is not None else None,
+            goals=goals if game.goals is not None else None,
+        )
     size = geo.layouts["card"].size
     seen: set[int] = set()
     for group in card_groups(plain, geo, theme):

@@ -10,10 +10,8 @@ import io
 import re
 import warnings
 
-from PIL import Image, UnidentifiedImageError
-
 from pnp.checks.common import at
-from pnp.content.assets import Unusable, art, is_svg, svg_from, uses
+from pnp.content.assets import art, is_svg, refusal, uses
 from pnp.content.model import Src
 from pnp.content.project import Game
 from pnp.content.snapshot import File, Refused
@@ -97,14 +95,16 @@ def problems(found: File, what: str, src: Src) -> list[Diagnostic]:
     decompression bomb (E731, more than twice Pillow's pixel limit), or large enough to
     slow every build (W733)."""
     if is_svg(found.rel):
-        drawing = svg_from(found.data, found.sha256)
-        if isinstance(drawing, Unusable):
-            return [at(src, "E731", f"{what} {drawing.reason}", drawing.hint)]
+        refused = refusal(found.data, found.sha256)
+        if refused is not None:
+            return [at(src, "E731", f"{what} {refused.reason}", refused.hint)]
         return []
     return _image(found.data, what, src)
 
 
 def _image(data: bytes, what: str, src: Src) -> list[Diagnostic]:
+    from PIL import Image, UnidentifiedImageError  # only a game with PNG or JPEG art needs it
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", Image.DecompressionBombWarning)
         try:
@@ -142,4 +142,6 @@ def _image(data: bytes, what: str, src: Src) -> list[Diagnostic]:
 
 
 def _limit() -> int:
+    from PIL import Image
+
     return int(Image.MAX_IMAGE_PIXELS or 0)

@@ -10,7 +10,6 @@ in two files or more (the same slip repeated in one file is more likely made the
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator, Sequence
 
@@ -57,6 +56,8 @@ def _renamed(missing: str, defined: dict[str, Src]) -> str | None:
     near = closest(missing, defined)
     if near is None:
         return None
+    import difflib  # `closest` found a name: a rename is rare, and only then compared
+
     ratio = difflib.SequenceMatcher(None, missing.casefold(), near.casefold()).ratio()
     return near if ratio >= RENAMED else None
 

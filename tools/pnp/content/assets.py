@@ -6,11 +6,15 @@ like every content file: it is parsed from the snapshot's bytes with entities, D
 network off, and refused unless it draws only shapes of its own: no `<image>`, `<use>`,
 `<script>`, `<style>`, `<foreignObject>` or text, no reference to another file or address
 (`href`, `url()`), at most `SVG_MAX_BYTES` and `SVG_MAX_ELEMENTS`. What it draws is turned into
-a reportlab drawing once per file content (by its sha256) and kept.
+a reportlab drawing once per file content (by its sha256) and kept; whether it can be drawn
+at all is also kept in the cache folder (`refusal`), so that a check converts only the
+pictures a face draws.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
 import math
 import re
@@ -18,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pnp.content import cache_folder
 from pnp.content import rulebook_pictures as pictures
 from pnp.content import rulebook_sources as sources
 from pnp.content.credits import Credit, art_key
@@ -277,6 +282,64 @@ def svg_from(data: bytes, digest: str) -> Drawing | Unusable:
             _drawings.clear()
         _drawings[digest] = _convert(data)
     return _drawings[digest]
+
+
+def drawable(game: Game, relative: str) -> bool:
+    """Whether a picture can be drawn, found without drawing it: an SVG that is not refused
+    (see `refusal`), or the bytes of a PNG or JPEG. What a face that is measured rather than
+    printed (the fit check's scratch page) needs to know of its pictures: whether the
+    renderer would draw it or fall back to something else."""
+    found = art(game, relative)
+    if not isinstance(found, File):
+        return False
+    return refusal(found.data, found.sha256) is None if is_svg(relative) else True
+
+
+VERDICT_STORE = "svg-verdicts"
+VERDICT_LIMIT = 16384  # pictures
+
+
+def refusal(data: bytes, digest: str) -> Unusable | None:
+    """Why an SVG picture (`data`, whose sha256 is `digest`) is refused, or None when it can
+    be drawn: what `svg_from` finds, kept in the cache folder by the picture's digest and
+    the versions of what reads and draws it, so that a picture is converted only when a
+    face draws it."""
+    drawn = _drawings.get(digest)
+    if drawn is not None:
+        return drawn if isinstance(drawn, Unusable) else None
+    key = cache_folder.digest(_verdict_signature(), digest)
+    store = cache_folder.store(VERDICT_STORE, VERDICT_LIMIT)
+    kept = store.get(key)
+    if kept is not None:
+        try:
+            found = json.loads(kept)
+        except ValueError:
+            found = False
+        if found is None:
+            return None
+        if isinstance(found, list) and len(found) == 2 and all(isinstance(s, str) for s in found):
+            return Unusable(found[0], found[1])
+    converted = svg_from(data, digest)
+    refused = converted if isinstance(converted, Unusable) else None
+    store.put(key, json.dumps(None if refused is None else [refused.reason, refused.hint]).encode())
+    return refused
+
+
+@functools.cache
+def _verdict_signature() -> str:
+    """What a verdict depends on besides the picture: this module's code and the versions of
+    pnp and of the libraries that read and draw SVG."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from pnp import __version__
+
+    versions = []
+    for dist in ("svglib", "lxml", "reportlab"):
+        try:
+            versions.append(f"{dist} {version(dist)}")
+        except PackageNotFoundError:
+            versions.append(f"{dist} ?")
+    return cache_folder.digest(__version__, cache_folder.file_digest(__file__), *versions)
 
 
 def _convert(data: bytes) -> Drawing | Unusable:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.content import schema
+from pnp.content import cache_folder, schema
 from pnp.content.cards import (
     Archetype,
     Builder,
@@ -209,6 +209,7 @@ def is_game_folder(folder: Path) -> bool:
 
 def load_game(content: Path, game_id: str) -> Loaded:
     """Read (once: see `snapshot`), validate and model one game folder."""
+    cache_folder.avoid(content)  # the cache folder is never in the content
     folder = content / game_id
     snap = take(content, game_id)
     yaml_names = [n for n in snap.names if n.endswith(YAML_SUFFIXES)]

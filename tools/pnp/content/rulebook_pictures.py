@@ -14,14 +14,16 @@ them, each at its own line and column; a path is the game folder's, never an add
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from posixpath import basename, splitext
 from urllib.parse import unquote
 
 from markdown_it.token import Token
 
+from pnp.content import cache_folder
 from pnp.content.rulebook_markdown import parse, parser
 
 # A jinja2 comment (`{## ... ##}`): nothing in it is printed.
@@ -90,12 +92,71 @@ def alone(inline: Token) -> Token | None:
     return None
 
 
+FOUND_STORE = "rulebook-pictures"
+FOUND_LIMIT = 4096  # sources
+
+
 @lru_cache(maxsize=64)
 def find(text: str) -> tuple[Found, ...]:
     """Every image of one source (its text as written), in order: those markdown-it reads
     as images, wherever they stand (paragraphs, lists, tables, headings), and those written
     with an address it refuses to read (`file:`, `data:`), which are pictures the content
-    names all the same. Code and jinja2 comments hold none."""
+    names all the same. Code and jinja2 comments hold none. Kept in the cache folder by the
+    source's text and what reads it (`_signature`): a source is parsed here only when it
+    changed."""
+    store = cache_folder.store(FOUND_STORE, FOUND_LIMIT)
+    key = cache_folder.digest(_signature(), text)
+    kept = _from_json(store.get(key))
+    if kept is not None:
+        return kept
+    found = _find(text)
+    rows = [[f.rel, f.alt, f.title, f.line, f.col] for f in found]
+    store.put(key, json.dumps(rows).encode())
+    return found
+
+
+@cache
+def _signature() -> str:
+    """What the images of a source depend on besides its text: how it is parsed (this
+    module's and `rulebook_markdown`'s code, markdown-it's version) and pnp's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from pnp import __version__
+    from pnp.content import rulebook_markdown
+
+    try:
+        markdown_it = version("markdown-it-py")
+    except PackageNotFoundError:
+        markdown_it = "?"
+    return cache_folder.digest(
+        __version__,
+        markdown_it,
+        cache_folder.file_digest(__file__),
+        cache_folder.file_digest(rulebook_markdown.__file__),
+    )
+
+
+def _from_json(kept: bytes | None) -> tuple[Found, ...] | None:
+    """Images kept as JSON rows, or None when there are none (or they are not such rows)."""
+    if kept is None:
+        return None
+    try:
+        rows = json.loads(kept)
+    except ValueError:
+        return None
+    shapes = (str, str, str, int, int)
+    if not isinstance(rows, list) or not all(
+        isinstance(row, list)
+        and len(row) == len(shapes)
+        and all(type(v) is kind for v, kind in zip(row, shapes, strict=True))
+        for row in rows
+    ):
+        return None
+    return tuple(Found(*row) for row in rows)
+
+
+def _find(text: str) -> tuple[Found, ...]:
+    """The images of a source, found by parsing it (`find` without the cache)."""
     # a comment is blanked, its lines kept, so that every line stays where it is
     text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
     lines = text.split("\n")

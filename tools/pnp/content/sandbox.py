@@ -30,7 +30,9 @@ Refused access raises `TemplateUnsafe` (diagnostic E714), a bound exceeded `Temp
 from __future__ import annotations
 
 import enum
+import marshal
 import math
+import sys
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -45,6 +47,8 @@ from jinja2.filters import make_attrgetter, sync_do_map
 from jinja2.runtime import Context, LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.visitor import NodeTransformer
+
+from pnp.content import cache_folder
 
 T = TypeVar("T")
 
@@ -460,6 +464,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.filters.update(BUILTINS)
         self.filters.update({name: _checked(f) for name, f in filters.items()})
         self._compiled: dict[str, jinja2.Template] = {}
+        self._signature: str | None = None
 
     def from_string(
         self, source: str | nodes.Template, globals: Any = None, template_class: Any = None
@@ -555,7 +560,15 @@ class Sandbox(ImmutableSandboxedEnvironment):
         raw: bool = False,
         defer_init: bool = False,
     ) -> Any:
-        """Parse, refuse what templates may not use, bound the rest, then compile."""
+        """Parse, refuse what templates may not use, bound the rest, then compile. The code
+        of a source compiled before, by this version of pnp in an environment set up alike,
+        comes from the cache folder (`compiled_code`)."""
+        key = ""
+        if isinstance(source, str) and not raw:
+            key = self._code_key(source, name, filename, defer_init)
+            code = compiled_code(key, source)
+            if code is not None:
+                return code
         try:
             tree = self.parse(source, name, filename) if isinstance(source, str) else source
             self.check(tree)
@@ -564,9 +577,25 @@ class Sandbox(ImmutableSandboxedEnvironment):
             bounded.set_environment(self)
             if raw:
                 return super().compile(bounded, name, filename, True, defer_init)
-            return super().compile(bounded, name, filename, False, defer_init)
+            if not isinstance(source, str):
+                return super().compile(bounded, name, filename, False, defer_init)
+            python = super().compile(bounded, name, filename, True, defer_init)
+            code = self._compile(python, filename or "<template>")
         except RecursionError:
             raise self.nested(_deepest(source) if isinstance(source, str) else None) from None
+        keep_code(key, source, code)
+        return code
+
+    def _code_key(
+        self, source: str, name: str | None, filename: str | None, defer_init: bool
+    ) -> str:
+        """What decides the code a source compiles to: the source, and the environment's
+        `_signature`."""
+        if self._signature is None:
+            self._signature = _signature(self)
+        return cache_folder.digest(
+            self._signature, name or "", filename or "", str(defer_init), source
+        )
 
     # -- attributes and calls --
 
@@ -701,6 +730,84 @@ def template_line(exc: BaseException) -> int:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+# ---- compiled templates, kept in the cache folder ----------------------------------------------
+
+CODE_STORE = "templates"
+CODE_LIMIT = 4096  # templates; a game has a few hundred
+CODE_BYTES = 16 << 20  # a game's take about half a megabyte
+
+
+def _signature(env: Sandbox) -> str:
+    """Everything about an environment that the code of its templates depends on: how it
+    reads templates (markers, whitespace), what it may refuse (filter and test names, this
+    module's code), how it compiles (its class, how each filter is called, jinja2's and
+    Python's versions, pnp's), and never what the code looks up as it runs (a game's money
+    format). Taken at the first compile: like every jinja2 environment, a sandbox is set up
+    before it loads templates, and not changed after."""
+    from pnp import __version__
+
+    settings = (
+        type(env).__module__,
+        type(env).__qualname__,
+        env.block_start_string,
+        env.block_end_string,
+        env.variable_start_string,
+        env.variable_end_string,
+        env.comment_start_string,
+        env.comment_end_string,
+        env.line_statement_prefix,
+        env.line_comment_prefix,
+        env.trim_blocks,
+        env.lstrip_blocks,
+        env.newline_sequence,
+        env.keep_trailing_newline,
+        env.autoescape,
+        env.optimized,
+        env.is_async,
+        env.undefined.__qualname__,
+        env.code_generator_class.__qualname__,
+        env.context_class.__qualname__,
+        None if env.finalize is None else _how_called(env.finalize),
+        sorted(env.extensions),
+        sorted((name, _how_called(f)) for name, f in env.filters.items()),
+        sorted((name, _how_called(f)) for name, f in env.tests.items()),
+        sorted((k, repr(v)) for k, v in env.policies.items() if k.startswith("compiler.")),
+        sorted(env.intercepted_binops),
+        sorted(env.intercepted_unops),
+    )
+    return cache_folder.digest(
+        repr(settings),
+        __version__,
+        jinja2.__version__,
+        sys.version,
+        cache_folder.file_digest(__file__),
+    )
+
+
+def _how_called(f: Any) -> str:
+    """How compiled code calls a filter or test: with the context, the environment or
+    neither (jinja2's `pass_context` and friends)."""
+    return repr(getattr(f, "jinja_pass_arg", None))
+
+
+def compiled_code(key: str, source: str) -> types.CodeType | None:
+    """The code kept under `key`, if the cache folder has it and it was compiled from
+    exactly `source`."""
+    found = cache_folder.store(CODE_STORE, CODE_LIMIT, CODE_BYTES).get(key)
+    if found is None:
+        return None
+    try:
+        kept, code = marshal.loads(found)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if kept == source and isinstance(code, types.CodeType) else None
+
+
+def keep_code(key: str, source: str, code: types.CodeType) -> None:
+    """Keep a template's code in the cache folder, with the source it was compiled from."""
+    cache_folder.store(CODE_STORE, CODE_LIMIT, CODE_BYTES).put(key, marshal.dumps((source, code)))
 
 
 _ENVIRONMENTS: dict[tuple[Any, str], Sandbox] = {}

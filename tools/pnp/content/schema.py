@@ -22,6 +22,7 @@ from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 from referencing import Registry, Resource
 
+from pnp.content import cache_folder
 from pnp.content.loader import Document, Path_
 from pnp.diagnostics import Diagnostic, closest, did_you_mean
 
@@ -157,8 +158,12 @@ _Found = Diagnostic | _Missing | _Unknown
 
 # Documents known to be valid, by schema and content: validation is a pure function of the
 # data, and a game checked again in the same process (check then build, `pnp diff`, editors'
-# hooks) mostly holds documents that did not change.
+# hooks) mostly holds documents that did not change. They are kept in the cache folder too,
+# with everything validation depends on besides the data (`_schemas_signature`), so that a
+# run validates only the documents that changed since one before.
 _VALID: set[tuple[str, str]] = set()
+VALID_STORE = "valid-documents"
+VALID_LIMIT = 16384  # documents
 
 
 def _fingerprint(schema: str, data: Any) -> tuple[str, str] | None:
@@ -169,20 +174,64 @@ def _fingerprint(schema: str, data: Any) -> tuple[str, str] | None:
     return schema, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _schemas_signature() -> str:
+    """What validation depends on besides the data: every schema (the core's and the
+    rulesets'), this module's code, and the versions of pnp and of jsonschema."""
+    return _signature_of(tuple((name, str(entry)) for name, entry in _files().items()))
+
+
+@cache
+def _signature_of(files: tuple[tuple[str, str], ...]) -> str:
+    """`_schemas_signature` for one set of schema files (by name and place)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from pnp import __version__
+
+    parts: list[str | bytes] = [__version__, cache_folder.file_digest(__file__)]
+    for dist in ("jsonschema", "referencing"):
+        try:
+            parts.append(f"{dist} {version(dist)}")
+        except PackageNotFoundError:
+            parts.append(f"{dist} ?")
+    entries = _files()
+    for name, _ in files:
+        parts += [name, entries[name].read_bytes()]
+    return cache_folder.digest(*parts)
+
+
+def _known_valid(key: tuple[str, str]) -> bool:
+    """Whether a document was found valid by this run or, in the cache folder, by one before."""
+    if key in _VALID:
+        return True
+    return (
+        cache_folder.store(VALID_STORE, VALID_LIMIT).get(
+            cache_folder.digest(_schemas_signature(), *key)
+        )
+        == b""
+    )
+
+
+def _found_valid(key: tuple[str, str]) -> None:
+    if len(_VALID) > 4096:
+        _VALID.clear()
+    _VALID.add(key)
+    cache_folder.store(VALID_STORE, VALID_LIMIT).put(
+        cache_folder.digest(_schemas_signature(), *key), b""
+    )
+
+
 def validate(doc: Document, schema: str) -> list[Diagnostic]:
     """Every schema problem in `doc`, as diagnostics located at the offending key or value.
     A misspelt field is one diagnostic (not "unknown 'nmae'" and "missing 'name'"), and the
     fields missing from one mapping are one diagnostic, where the first of them belongs."""
     key = _fingerprint(schema, doc.data)
-    if key is not None and key in _VALID:
+    if key is not None and _known_valid(key):
         return []
     found: list[_Found] = []
     for error in _validator(schema).iter_errors(doc.data):
         found.extend(_translate(doc, error))
     if key is not None and not found:
-        if len(_VALID) > 4096:
-            _VALID.clear()
-        _VALID.add(key)
+        _found_valid(key)
     out = [d for d in found if isinstance(d, Diagnostic)]
     mappings = dict.fromkeys(f.path for f in found if not isinstance(f, Diagnostic))
     for path in mappings:

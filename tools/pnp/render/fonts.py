@@ -40,18 +40,27 @@ def _pdf_name(face: str) -> str:
     return "pnp-" + face
 
 
-@cache
 def register() -> None:
-    """Register every face with reportlab (once per process)."""
-    for face, (folder, stem) in FACES.items():
-        pdfmetrics.registerFont(TTFont(_pdf_name(face), str(Path(folder) / f"{stem}.ttf")))
+    """Register every face with reportlab (each once per process)."""
+    for face in FACES:
+        _registered(face)
+
+
+@cache
+def _registered(face: str) -> TTFont:
+    """One face, read and registered with reportlab on first use (reading a font file is
+    most of the cost of a face: a check reads only the faces its texts are set in)."""
+    if face not in FACES:
+        raise KeyError(f"unknown font face {face!r}; faces: {', '.join(FACES)}")
+    folder, stem = FACES[face]
+    ttf = TTFont(_pdf_name(face), str(Path(folder) / f"{stem}.ttf"))
+    pdfmetrics.registerFont(ttf)
+    return ttf
 
 
 def font(face: str) -> str:
-    """The reportlab font name of a logical face such as `sans-bold`."""
-    if face not in FACES:
-        raise KeyError(f"unknown font face {face!r}; faces: {', '.join(FACES)}")
-    register()
+    """The reportlab font name of a logical face such as `sans-bold`, registered."""
+    _registered(face)
     return _pdf_name(face)
 
 
@@ -65,12 +74,10 @@ def styled(face: str, bold: bool, italic: bool) -> str:
 
 
 def width(text: str, face: str, size: float) -> float:
-    """The width of `text` in points."""
-    return pdfmetrics.stringWidth(text, font(face), size)
+    """The width of `text` in points (what `pdfmetrics.stringWidth` says for its font)."""
+    return _registered(face).stringWidth(text, size)
 
 
 def has_glyph(face: str, char: str) -> bool:
     """Whether the face has a glyph for `char`."""
-    register()
-    ttf = pdfmetrics.getFont(_pdf_name(face))
-    return ord(char) in ttf.face.charToGlyph  # type: ignore[attr-defined]
+    return ord(char) in _registered(face).face.charToGlyph

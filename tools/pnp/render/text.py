@@ -37,6 +37,7 @@ from pnp.render.palette import INK
 from pnp.render.units import UnitError, parse
 
 SUITS = "♠♥♦♣"
+_HAS_SUIT = re.compile(f"[{SUITS}]").search
 _HEADING = re.compile(r"^([A-Z][A-Z0-9 ()'’/-]*:)")
 
 
@@ -76,6 +77,8 @@ class Floors:
 
 
 LAYOUTS = resources.TEMPLATES / "layouts" / "components.yaml"
+# libyaml when PyYAML has it: the same values, read many times faster
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @cache
@@ -83,7 +86,7 @@ def floors() -> Floors:
     """The floors the layouts give (their `floors`; the defaults above where they say
     nothing, or cannot be read: the layouts' own check reports why)."""
     try:
-        data = yaml.load(LAYOUTS.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        data = yaml.load(LAYOUTS.read_text(encoding="utf-8"), Loader=_LOADER)
         given = data.get("floors") or {}
         default = Floors()
         boxes = given.get("rules_boxes")
@@ -209,7 +212,12 @@ def _words(paragraph: str, face: str) -> list[tuple[str, str]]:
     return tokens
 
 
+@lru_cache(maxsize=65536)
 def _measure(text: str, face: str, size: float) -> float:
+    """The width of a piece of a line, suits included (kept: the same words come back in
+    text after text at the same size)."""
+    if not _HAS_SUIT(text):
+        return fonts.width(text, face, size)
     total = 0.0
     plain = ""
     for ch in text:
@@ -234,7 +242,7 @@ def layout(text: str, style: Style, size: float, width: float) -> tuple[Line, ..
         for word, face in _words(paragraph, style.face):
             stripped = word.rstrip()
             w_full = _measure(word, face, size)
-            w_word = _measure(stripped, face, size)
+            w_word = w_full if stripped == word else _measure(stripped, face, size)
             if runs and x + w_word > width + 0.01 and stripped:
                 lines.append(_line(runs, gap, size))
                 gap, runs, x = 0.0, [], 0.0
@@ -299,9 +307,7 @@ def fit(
         used = _height(lines, style, size)
         if used <= height + 0.01 or size - step < floor - 1e-9:
             widest = max((line.width for line in lines), default=0.0)
-            fitted = Fitted(
-                replace(style, size=size), size, lines, used, height, widest, width, floor
-            )
+            fitted = Fitted(_at_size(style, size), size, lines, used, height, widest, width, floor)
             return _record(fitted, text, width, height, what, box, src)
         size -= step
 
@@ -323,8 +329,14 @@ def fit_line(
         lines = layout(one, style, size, math.inf)
         wide = max((line.width for line in lines), default=0.0)
     used = _height(lines, style, size)
-    fitted = Fitted(replace(style, size=size), size, lines, used, used, wide, width, floor)
+    fitted = Fitted(_at_size(style, size), size, lines, used, used, wide, width, floor)
     return _record(fitted, text, width, 0.0, what, box, src)
+
+
+@lru_cache(maxsize=4096)
+def _at_size(style: Style, size: float) -> Style:
+    """`style` set at `size` (kept: every text of a box shrinks through the same sizes)."""
+    return replace(style, size=size)
 
 
 def _height(lines: Sequence[Line], style: Style, size: float) -> float:
