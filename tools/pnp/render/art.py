@@ -19,6 +19,7 @@ from reportlab.graphics.shapes import Drawing, Group, Shape
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.content.assets import Unusable, art_bytes, art_digest, is_svg, svg
 from pnp.content.project import Game
@@ -58,13 +59,14 @@ def draw_art(
         found = svg(game, rel)
         if found is None or isinstance(found, Unusable):
             return False
-        drawing, (x0, y0, x1, y1) = _tinted(art_digest(game, rel), found, colour, alpha, outline)
+        look = _tinted(art_digest(game, rel), found, colour, alpha, outline)
+        x0, y0, x1, y1 = look.bounds
         scale = min(w / (x1 - x0), h / (y1 - y0))
         canvas.saveState()
         canvas.translate(x + (w - scale * (x1 - x0)) / 2, y + (h - scale * (y1 - y0)) / 2)
         canvas.scale(scale, scale)
         canvas.translate(-x0, -y0)
-        renderPDF.draw(drawing, canvas, 0, 0)
+        look.draw(canvas)
         canvas.restoreState()
         return True
     data = art_bytes(game, rel)
@@ -98,13 +100,112 @@ def art_size(game: Game, rel: str) -> tuple[float, float] | None:
 
 
 Bounds = tuple[float, float, float, float]
-_TINTED: dict[tuple[str, str | None, float, bool], tuple[Drawing, Bounds]] = {}
 OUTLINE = 0.011  # an outline's width, as a share of the picture's larger side
+
+
+class _Look:
+    """A picture as it is drawn in one colour and alpha: its drawing, the bounds of what it
+    draws, and the canvas calls reportlab's renderer makes to draw it.
+
+    The same picture is drawn on many pages (every copy of a card, the card sheets of each
+    paper, the rulebooks), and walking its shapes (working out each one's colours and line
+    from its groups', turning its outline into PDF operators) costs far more than the calls
+    that come of it. So the first drawing records those calls (`_Recorder`), and every
+    drawing plays them on its canvas: the same calls, with the same values, in the same
+    order, so the page is the one reportlab's renderer would have drawn."""
+
+    def __init__(self, drawing: Drawing, bounds: Bounds) -> None:
+        self.drawing = drawing
+        self.bounds = bounds
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] | None = None
+
+    def draw(self, canvas: Canvas) -> None:
+        if self.calls is None:
+            recorder = _Recorder()
+            try:
+                renderPDF.draw(self.drawing, recorder, 0, 0)  # type: ignore[arg-type]
+            except AttributeError:  # it needs more of a canvas than a recorder has
+                renderPDF.draw(self.drawing, canvas, 0, 0)
+                return
+            self.calls = recorder.calls
+        for name, args, kwargs in self.calls:
+            if name == "_fillMode":
+                canvas._fillMode = args[0]  # type: ignore[attr-defined]
+            else:
+                getattr(canvas, name)(*args, **kwargs)
+
+
+class _Recorder:
+    """A stand-in for a canvas that notes each call reportlab's renderer makes on it
+    (`renderPDF`, the methods of `_CALLS`), to be played on real canvases (`_Look`). Its
+    paths are real path objects, filled in as the renderer draws them; the font it notes is
+    the one the renderer last set, as a canvas's would be."""
+
+    _fontname = "Helvetica"
+    _fontsize = 12.0
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def beginPath(self) -> PDFPathObject:
+        return PDFPathObject()
+
+    def setFont(self, name: str, size: float, leading: float | None = None) -> None:
+        self._fontname, self._fontsize = name, size
+        self.calls.append(("setFont", (name, size, leading), {}))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_fillMode":  # the renderer sets it as an attribute, not by a method
+            self.calls.append(("_fillMode", (value,), {}))
+        object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in _CALLS:
+            raise AttributeError(name)
+
+        def note(*args: Any, **kwargs: Any) -> None:
+            self.calls.append((name, args, kwargs))
+
+        return note
+
+
+# The canvas methods reportlab's renderer draws with (besides `beginPath` and `setFont`).
+_CALLS = frozenset(
+    {
+        "saveState",
+        "restoreState",
+        "transform",
+        "setStrokeColor",
+        "setFillColor",
+        "setLineWidth",
+        "setLineCap",
+        "setLineJoin",
+        "setDash",
+        "setFillAlpha",
+        "setStrokeAlpha",
+        "setFillOverprint",
+        "setStrokeOverprint",
+        "setOverprintMask",
+        "drawPath",
+        "clipPath",
+        "drawString",
+        "drawInlineImage",
+        "circle",
+        "ellipse",
+        "line",
+        "rect",
+        "roundRect",
+    }
+)
+
+
+_TINTED: dict[tuple[str, str | None, float, bool], _Look] = {}
+_LOOKS: dict[str, tuple[Bounds, int]] = {}  # a picture's bounds and how many paints it has
 
 
 def _tinted(
     digest: str, drawing: Drawing, colour: str | None, alpha: float, outline: bool = False
-) -> tuple[Drawing, Bounds]:
+) -> _Look:
     """The drawing in `colour` (when it is drawn in one colour: a picture of several
     colours keeps them), at `alpha`, and as outlines if asked, with the bounds of what it
     draws; made once per picture and look."""
@@ -112,17 +213,21 @@ def _tinted(
     if key not in _TINTED:
         if len(_TINTED) >= 4096:
             _TINTED.clear()
-        paints = {
-            str(p)
-            for s in _shapes(drawing)
-            for p in (getattr(s, "fillColor", None), getattr(s, "strokeColor", None))
-            if p is not None
-        }
-        x0, y0, x1, y1 = drawing.getBounds()
-        one = colour is not None and len(paints) <= 1
+        if digest not in _LOOKS:
+            if len(_LOOKS) >= 4096:
+                _LOOKS.clear()
+            paints = {
+                str(p)
+                for s in _shapes(drawing)
+                for p in (getattr(s, "fillColor", None), getattr(s, "strokeColor", None))
+                if p is not None
+            }
+            _LOOKS[digest] = (drawing.getBounds(), len(paints))
+        (x0, y0, x1, y1), count = _LOOKS[digest]
+        one = colour is not None and count <= 1
         out = drawing
         if one or alpha < 1:
-            out = copy.deepcopy(drawing)
+            out = _repaintable(drawing)
             paint = colors.HexColor(colour) if one and colour is not None else None
             for shape in _shapes(out):
                 if paint is not None and outline:
@@ -136,8 +241,18 @@ def _tinted(
                 if alpha < 1:
                     shape.fillOpacity = alpha
                     shape.strokeOpacity = alpha
-        _TINTED[key] = (out, (x0, y0, x1, y1))
+        _TINTED[key] = _Look(out, (x0, y0, x1, y1))
     return _TINTED[key]
+
+
+def _repaintable(node: Any) -> Any:
+    """A copy of a drawing whose shapes can be painted anew: every group and shape is
+    copied, but what they outline (a path's points and operators, which painting never
+    changes) is shared with the original."""
+    out = copy.copy(node)
+    if isinstance(node, Group):
+        out.contents = [_repaintable(child) for child in node.contents]
+    return out
 
 
 def _shapes(node: Group | Shape) -> list[Any]:

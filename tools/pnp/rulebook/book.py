@@ -85,7 +85,23 @@ def keep_lines(text: str) -> str:
 
 
 def load(game: Game) -> Book:
-    """Read, fill and parse the rulebook of a game (an empty Book when it has none)."""
+    """Read, fill and parse the rulebook of a game (an empty Book when it has none); once
+    per model, which the check and the build both read it from (the Book is not to be
+    changed by its readers)."""
+    found = _LOADED.get(id(game))
+    if found is not None and found[0] is game:
+        return found[1]
+    book = _load(game)
+    if len(_LOADED) >= 8:
+        _LOADED.pop(next(iter(_LOADED)))
+    _LOADED[id(game)] = (game, book)  # the model is kept, so its id is not reused
+    return book
+
+
+_LOADED: dict[int, tuple[Game, Book]] = {}
+
+
+def _load(game: Game) -> Book:
     book = Book(game)
     found, problems = rb_sources.read(game.files)
     book.diagnostics += problems

@@ -27,7 +27,7 @@ from pnp.render.palette import GOLD, GOLD_LIGHT, INK, PAPER, RED, WHITE
 from pnp.render.units import mm
 from pnp.rulebook import hooks
 from pnp.rulebook.faces import DrawFace
-from pnp.rulebook.figures import CardFan, sketching
+from pnp.rulebook.figures import CardFan
 
 
 def mix(a: str, b: str, t: float) -> str:
@@ -79,8 +79,6 @@ class Cover(Flowable):
 
     def draw(self) -> None:
         c: Canvas = self.canv
-        if sketching(c):
-            return
         w, h = self.width, self.height  # the page: the frame is the whole page
         fan_y = h - mm(158)  # the middle of the fan, on the edge of the coloured field
         c.saveState()

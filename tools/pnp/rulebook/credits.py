@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from pnp.content.assets import uses
@@ -45,24 +46,23 @@ class Entry:
 @cache
 def _font_entries() -> tuple[Entry, ...]:
     """One entry per font family the renderers use, read from the installed packages."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from reportlab.pdfbase import pdfmetrics
 
     folders: dict[str, list[str]] = {}
-    for folder, stem in fonts.FACES.values():
+    first: dict[str, str] = {}  # a face of each folder
+    for face, (folder, stem) in fonts.FACES.items():
         folders.setdefault(folder, []).append(stem)
-    distributions = importlib.metadata.packages_distributions()
+        first.setdefault(folder, face)
     out = []
     for folder, stems in folders.items():
-        family = TTFontFile(str(Path(folder) / f"{stems[0]}.ttf")).familyName.decode()
+        # the family's name, from the font file as reportlab read it
+        ttf: Any = pdfmetrics.getFont(fonts.font(first[folder]))
+        family = ttf.face.familyName.decode()
         licence_file = Path(folder) / "LICENSE.txt"
         text = licence_file.read_text(encoding="utf-8") if licence_file.is_file() else ""
         holder = re.search(r"Copyright [\d, ]+ (.+?)(?: \(|,|\.)", text)
         licence = re.search(r"licensed under the (.+?), Version (\d+(?:\.\d+)*)", text)
-        # the package: the nearest folder above the fonts that is an installed module
-        module = next(
-            (p.name for p in Path(folder).parents if p.name in distributions), Path(folder).name
-        )
-        dist = (distributions.get(module) or [module.replace("_", "-")])[0]
+        dist = _package(Path(folder))
         try:
             meta = importlib.metadata.metadata(dist)
             home = (meta.get_all("Home-page") or [""])[0]
@@ -79,6 +79,24 @@ def _font_entries() -> tuple[Entry, ...]:
             )
         )
     return tuple(sorted(out, key=lambda e: e.title))
+
+
+def _package(folder: Path) -> str:
+    """The installed package that holds a folder: the one that provides the nearest folder
+    above it as a module. That is looked for first as the package of the same name (as a
+    font package is: finding it costs a lookup, where listing what every installed package
+    provides costs a scan of them all)."""
+    module = folder.parent.name
+    try:
+        same = importlib.metadata.distribution(module)
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    else:
+        if any(f.parts[:1] == (module,) for f in same.files or ()):
+            return str(same.metadata["Name"])
+    distributions = importlib.metadata.packages_distributions()
+    module = next((p.name for p in folder.parents if p.name in distributions), folder.name)
+    return (distributions.get(module) or [module.replace("_", "-")])[0]
 
 
 def _style_name(stem: str) -> str:

@@ -17,13 +17,6 @@ from pnp.render.units import mm
 from pnp.rulebook.faces import DrawFace
 
 
-def sketching(canvas: Canvas) -> bool:
-    """Whether this pass of a multi-pass build is one whose pages are thrown away (the
-    rulebook's first pass only counts pages for the contents): drawings that take long
-    leave their place empty then."""
-    return bool(getattr(getattr(canvas, "_doctemplate", None), "sketch", False))
-
-
 def place_face(
     canvas: Canvas,
     draw: DrawFace,
@@ -95,8 +88,6 @@ class CardRow(Flowable):
 
     def draw(self) -> None:
         canvas: Canvas = self.canv
-        if sketching(canvas):
-            return
         top = self.height
         for i, p in enumerate(self.pictures):
             x = i * (self._card_w + self.gap)
@@ -144,8 +135,7 @@ class ArtFigure(Flowable):
     def draw(self) -> None:
         canvas: Canvas = self.canv
         w, h = self.box
-        if not sketching(canvas):
-            self.draw_picture(canvas, ((self.width - w) / 2, self.height - h, w, h))
+        self.draw_picture(canvas, ((self.width - w) / 2, self.height - h, w, h))
         if self.caption is not None:
             self.caption.drawOn(canvas, 0, 0)
 
@@ -337,7 +327,7 @@ class CardFan(Flowable):
 
     def draw(self) -> None:
         n = len(self.faces)
-        if not n or sketching(self.canv):
+        if not n:
             return
         # more cards, a tighter fan: five span three widths
         spread = 14.0 if n <= 3 else 40.0 / (n - 1)

@@ -32,7 +32,6 @@ from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
-    Frame,
     ListFlowable,
     ListItem,
     NextPageTemplate,
@@ -42,9 +41,7 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
-from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import ActionFlowable
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.content.assets import art_digests, uses
 from pnp.diagnostics import Severity
@@ -78,6 +75,7 @@ def file_name(edition: str, paper: str) -> str:
 
 SUITS = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 _SUIT_RUN = re.compile(r"(\S+?) ?([♠♥♦♣]+)")
+_SUIT = re.compile(r"[♠♥♦♣]")
 
 
 def suits_in_words(text: str) -> str:
@@ -89,6 +87,8 @@ def suits_in_words(text: str) -> str:
         joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"{m.group(1)} of {joined}"
 
+    if not _SUIT.search(text):  # most text has none, and the run's pattern is slow to fail
+        return text
     return _SUIT_RUN.sub(words, text)
 
 
@@ -113,7 +113,7 @@ def _suit_callback(canvas: Any, kind: str | None, label: str) -> None:
     glyphs.suit(canvas, label, info["cur_x"], info["cur_y"], size)
 
 
-class _Heading(Paragraph):
+class _Heading(pages.Para):
     """A heading paragraph that knows its level, words and anchor, for the outline."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, words: str, key: str) -> None:
@@ -142,6 +142,7 @@ class _Doc(BaseDocTemplate):
         )
         self.header = header
         self.footer = footer
+        self._header: str | None = None
         self.game = game
         self.edition = edition
         self.accent = accent
@@ -164,8 +165,8 @@ class _Doc(BaseDocTemplate):
         super().handle_documentBegin()
         self.passes += 1
         # The contents start with every entry at page 0, which no heading is on, so the
-        # first pass is never the last: its pages are thrown away, and the drawings that
-        # take long (card pictures, the set-up) are left out of it (`figures.sketching`).
+        # first pass is never the last: its pages are thrown away, so nothing is drawn on
+        # them (`pages.BookFrame`); it only finds the page each heading is on.
         self.sketch = self.sketch_first and self.passes == 1
         self.chapter = ""
         self._level = -1
@@ -193,14 +194,19 @@ class _Doc(BaseDocTemplate):
             self.chapter = flowable.words
 
     def page_furniture(self, canvas: Any, doc: Any) -> None:
-        """The running header (title, version, chapter) and the page number."""
+        """The running header (title, version, chapter) and the page number (not on a pass
+        whose pages are thrown away)."""
+        if self.sketch:
+            return
         t = self.edition.type("header")
         left, right = self.leftMargin, self.pagesize[0] - self.rightMargin
         top = self.pagesize[1] - self.topMargin + mm(9)
         canvas.saveState()
         canvas.setFont(fonts.font(t.face), t.size)
         canvas.setFillColor(self.edition.colours.get("muted", "#333333"))
-        canvas.drawString(left, top, self.header.render(game=self.game.info))
+        if self._header is None:  # the same on every page
+            self._header = self.header.render(game=self.game.info)
+        canvas.drawString(left, top, self._header)
         chapter = getattr(self, "_page_chapter", self.chapter)
         if chapter:
             canvas.drawRightString(right, top, chapter)
@@ -277,17 +283,17 @@ class _Flow:
         markup = markup.replace('<a href="#', f'<a color="{link}"{extra} href="#')
         if not self.illustrated:
             return suits_in_words(markup)
+        if not _SUIT.search(markup):
+            return markup
         # the suit is drawn over no-break spaces as wide as it (at the text's own size, so
         # that the line keeps its height)
         space = fonts.width("\u00a0", fonts_face(style), style.fontSize)
         room = "&#160;" * max(1, round(glyphs.suit_width(style.fontSize) / space))
-        return re.sub(
-            r"[♠♥♦♣]", lambda m: f'<onDraw name="pnpsuit" label="{m.group()}"/>' + room, markup
-        )
+        return _SUIT.sub(lambda m: f'<onDraw name="pnpsuit" label="{m.group()}"/>' + room, markup)
 
     def para(self, markup: str, name: str) -> Paragraph:
         style = self.styles[name]
-        return Paragraph(self.markup(markup, style), style)
+        return pages.Para(self.markup(markup, style), style)
 
     # -- nodes --
 
@@ -358,13 +364,13 @@ class _Flow:
         if node.header:
             rows.append(
                 [
-                    Paragraph(self.markup(c.markup, head), centred[head] if i in short else head)
+                    pages.Para(self.markup(c.markup, head), centred[head] if i in short else head)
                     for i, c in enumerate(node.header)
                 ]
             )
         for row in node.rows:
             cells = [
-                Paragraph(self.markup(c.markup, cell), centred[cell] if i in short else cell)
+                pages.Para(self.markup(c.markup, cell), centred[cell] if i in short else cell)
                 for i, c in enumerate(row)
             ]
             rows.append(cells + [""] * (columns - len(cells)))
@@ -407,7 +413,7 @@ class _Flow:
         for c, a, b in node.spans:
             commands.append(("SPAN", (c, a + off), (c, b + off)))
 
-        table = RLTable(
+        table = pages.Grid(
             rows,
             colWidths=widths,
             repeatRows=off,
@@ -420,7 +426,7 @@ class _Flow:
 
     def aside(self, node: Aside) -> Flowable:
         body = self.nodes(node.body)
-        box = RLTable(
+        box = pages.Grid(
             [[body]],
             colWidths=[self.width],
             hAlign="LEFT",
@@ -507,7 +513,7 @@ class _Flow:
             centred = ParagraphStyle(
                 "picture-caption", parent=style, alignment=1, spaceBefore=0, spaceAfter=0
             )
-            caption = Paragraph(self.markup(escape(art.title), centred), centred)
+            caption = pages.Para(self.markup(escape(art.title), centred), centred)
         figure = figures.ArtFigure(
             draw, size[0] / size[1], self.edition.picture_height, caption, mm(2)
         )
@@ -627,7 +633,7 @@ def render_book(
     # reach out to the margins (`_Flow.widen`).
     wide = page.width - left - right
     measure = min(flow.edition.measure, wide)
-    frame = Frame(
+    frame = pages.BookFrame(
         left + (wide - measure) / 2,
         bottom,
         measure,
@@ -639,7 +645,7 @@ def render_book(
         bottomPadding=0,
     )
     flow.width, flow.wide = measure, wide
-    cover_frame = Frame(
+    cover_frame = pages.BookFrame(
         0,
         0,
         page.width,
@@ -659,7 +665,7 @@ def render_book(
     # the Credits close the book, after the rules
     ending = rb_credits.nodes(game, (n.id for n in book.nodes if isinstance(n, Heading)))
     nodes = [*book.nodes, *ending]
-    toc = TableOfContents(
+    toc = pages.Contents(
         dotsMinLevel=0,
         tableStyle=TableStyle(
             [
@@ -704,9 +710,9 @@ def render_book(
 _RENDERED: dict[str, tuple[bytes, int]] = {}
 
 
-def _key(
-    game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str, ink_saver: bool
-) -> str:
+def _key(game: Game, book: rb.Book, geo: Geometry, ink_saver: bool) -> Any:
+    """A digest of all a game's rulebooks are drawn from but the edition and the paper,
+    which each book adds to a copy of it."""
     digest = hashlib.sha256()
     # where the content lies does not change what is drawn (positions are for diagnostics)
     model = re.sub(r"Src\(file='[^']*'", "Src(", repr(dataclasses.replace(game, folder=None)))
@@ -717,13 +723,11 @@ def _key(
         *art,
         repr(rb_style.load()),
         repr(geo.layouts),
-        edition,
-        paper,
         str(ink_saver),
     ):
         digest.update(part.encode("utf-8"))
         digest.update(b"\0")
-    return digest.hexdigest()
+    return digest
 
 
 def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
@@ -740,9 +744,12 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
         return []
     chapters = [n.inline.text for n in book.nodes if isinstance(n, Heading) and n.level == 1]
     out = []
+    drawn_from = _key(game, book, geo, opts.ink_saver)
     for paper in opts.papers:
         for edition in (ILLUSTRATED, TEXT):
-            key = _key(game, book, geo, edition, paper, opts.ink_saver)
+            digest = drawn_from.copy()
+            digest.update(f"{edition}\0{paper}".encode())
+            key = digest.hexdigest()
             if key not in _RENDERED:
                 if len(_RENDERED) >= 8:
                     _RENDERED.pop(next(iter(_RENDERED)))

@@ -19,7 +19,6 @@ from pnp.render import cards as card_faces
 from pnp.render import fonts
 from pnp.render.geometry import Geometry, Size
 from pnp.rulebook import hooks
-from pnp.rulebook.figures import sketching
 
 
 class SetupDiagram(Flowable):
@@ -61,8 +60,6 @@ class SetupDiagram(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        if sketching(self.canv):
-            return
         self._hooks().draw_setup(self)
 
     # -- the parts every plan draws with --------------------------------------------------
