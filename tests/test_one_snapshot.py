@@ -12,6 +12,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp import pipeline
+from pnp.rulebook import book as rb_book
 from pnp.rulebook import context
 from tests.conftest import FIXTURES, run_pnp
 
@@ -86,14 +87,19 @@ def test_section_failing_to_render_fails_the_build(
 ) -> None:
     """A rulebook source that cannot be filled while rendering (though the check filled it)
     fails the build, exit 1 with a diagnostic, and writes nothing: never a rulebook with a
-    chapter missing."""
+    chapter missing. (The build reuses the book the check filled; the check's is dropped
+    here, so that the build fills it again and fails.)"""
     content = _content(tmp_path)
     real = context.Context.render
 
     def broken(self: context.Context, source: str, extra: Any = None) -> str:
         raise context.TemplateError("the source changed under the renderer")
 
-    _after_check(monkeypatch, lambda: setattr(context.Context, "render", broken))
+    def act() -> None:
+        context.Context.render = broken  # type: ignore[method-assign]
+        rb_book._LOADED.clear()
+
+    _after_check(monkeypatch, act)
     out = tmp_path / "out"
     try:
         status, stdout, stderr = run_pnp(
