@@ -29,7 +29,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape
 
 from pnp.content.cards import Card, CardKind
 from pnp.content.departures import Goal
@@ -44,6 +43,7 @@ from pnp.rulebook.document import (
     Where,
     anchor,
     bold,
+    escape,
     slug,
 )
 

@@ -278,7 +278,7 @@ class Cover(Flowable):
 
 
 def _escape(text: str) -> str:
-    from xml.sax.saxutils import escape
+    from pnp.rulebook.document import escape
 
     return escape(text)
 

@@ -18,13 +18,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from pnp.content.assets import uses
 from pnp.content.project import Game
 from pnp.english import cap
 from pnp.render import fonts
-from pnp.rulebook.document import Heading, Inline, Node, Para, Table, Where
+from pnp.rulebook.document import Heading, Inline, Node, Para, Table, Where, escape
 
 TITLE = "Credits"
 ANCHOR = "credits"

@@ -8,10 +8,17 @@ markup. Every node remembers the Markdown line it came from, for diagnostics.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape
+
+
+def escape(text: str) -> str:
+    """`text` safe in reportlab's paragraph markup: &, < and > as entities (quotes are left
+    alone, as markup attributes here are written in double quotes around escaped text
+    that holds none)."""
+    return html.escape(text, quote=False)
 
 
 @dataclass(frozen=True, slots=True)

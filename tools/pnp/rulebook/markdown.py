@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from markdown_it.token import Token
 
@@ -40,6 +39,7 @@ from pnp.rulebook.document import (
     Para,
     Table,
     Where,
+    escape,
     slug,
 )
 

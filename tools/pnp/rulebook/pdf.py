@@ -23,7 +23,6 @@ import io
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape
 
 import jinja2
 from reportlab.lib.colors import toColor
@@ -56,7 +55,7 @@ from pnp.rulebook import credits as rb_credits
 from pnp.rulebook import faces as rb_faces
 from pnp.rulebook import style as rb_style
 from pnp.rulebook.blocks import Face
-from pnp.rulebook.document import Art, Aside, Figure, Heading, Items, Node, Para, Table
+from pnp.rulebook.document import Art, Aside, Figure, Heading, Items, Node, Para, Table, escape
 
 if TYPE_CHECKING:
     from pnp.content.project import Game

@@ -111,6 +111,6 @@ def setup_diagram(ctx: Context, players: int | None = None) -> BuildNodes:
 
 
 def _esc(text: str) -> str:
-    from xml.sax.saxutils import escape
+    from pnp.rulebook.document import escape
 
     return escape(text)
