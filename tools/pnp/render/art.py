@@ -21,8 +21,9 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from pnp.content.assets import Unusable, art_bytes, art_digest, is_svg, svg
+from pnp.content.assets import Unusable, art_bytes, art_digest, drawable, is_svg, svg
 from pnp.content.project import Game
+from pnp.render import pdf
 
 
 def image(data: bytes) -> ImageReader:
@@ -55,6 +56,8 @@ def draw_art(
     x, y, w, h = rect
     if w <= 0 or h <= 0:
         return False
+    if isinstance(canvas, pdf.Scratch):  # a face measured, not printed (the fit check)
+        return drawable(game, rel)  # whether it would be drawn, found without drawing it
     if is_svg(rel):
         found = svg(game, rel)
         if found is None or isinstance(found, Unusable):

@@ -111,8 +111,8 @@ EmbeddingCanvas = _Canvas  # for documents other modules build (the rulebook's p
 
 
 def scratch_canvas(width: float, height: float) -> Canvas:
-    """A canvas whose drawing is dropped (see `Scratch`)."""
-    fonts.register()
+    """A canvas whose drawing is dropped (see `Scratch`); a face it is handed registers the
+    fonts it names (`fonts.font`)."""
     return Scratch(
         io.BytesIO(),
         pagesize=(width, height),
