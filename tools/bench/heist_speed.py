@@ -1,9 +1,9 @@
 """Benchmark: Diamond Heist games per second, as `pnp sim diamond-heist` plays them.
 
 Runs the simulator in-process (the same plan, runner and statistics as `pnp sim`, every
-invariant checked at every step) on player counts 5-12, and prints the median games per
-second of several runs with one process, and once with two. The target is 2,000 games/s
-or more with one process.
+invariant checked) on player counts 5-12, and prints the median games per second of several
+runs with one process (wall clock, as `pnp sim` reports it, and CPU time), and once with two.
+The target is 10,000 games/s or more with one process.
 
     python tools/bench/heist_speed.py [--games 5000] [--runs 5] [--content content]
 """
@@ -19,17 +19,19 @@ from pathlib import Path
 from pnp import simulate
 from pnp.content.project import load_game
 
-TARGET = 2000.0
+TARGET = 10_000.0
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def games_per_second(plan: simulate.Plan, jobs: int) -> float:
-    """Games per second of one run of the plan, statistics included."""
-    start = time.perf_counter()
+def games_per_second(plan: simulate.Plan, jobs: int) -> tuple[float, float]:
+    """Games per second of one run of the plan, statistics included: by the wall clock and by
+    this process's CPU time."""
+    start, cpu = time.perf_counter(), time.process_time()
     run = simulate.run(plan, jobs)
     simulate.summarise(run)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert not any(g.violation for g in run.results), "an invariant broke"
-    return plan.games / (time.perf_counter() - start)
+    return plan.games / wall, plan.games / cpu
 
 
 def main() -> int:
@@ -43,16 +45,17 @@ def main() -> int:
     plan = simulate.plan(model, args.games, range(5, 13), seed=1)
     games_per_second(simulate.plan(model, 200, range(5, 13), seed=0), 1)  # warm up
     rates = [games_per_second(plan, 1) for _ in range(args.runs)]
-    median = statistics.median(rates)
-    two = games_per_second(plan, 2)
+    wall = statistics.median(r[0] for r in rates)
+    cpu = statistics.median(r[1] for r in rates)
+    two, _ = games_per_second(plan, 2)
+    ok = wall >= TARGET
     print(
         f"pnp sim diamond-heist --games {args.games} --players 5..12 (in-process, invariants "
-        f"on), {args.runs} runs: median {median:,.0f} games/s with 1 process "
-        f"(min {min(rates):,.0f}, max {max(rates):,.0f}); {two:,.0f} games/s with --jobs 2; "
-        f"target {TARGET:,.0f}"
+        f"on), median of {args.runs}: {wall:,.0f} games/s with 1 process "
+        f"(min {min(r[0] for r in rates):,.0f}, max {max(r[0] for r in rates):,.0f}; "
+        f"{cpu:,.0f} by CPU time); {two:,.0f} games/s with --jobs 2 | "
+        f"target >= {TARGET:,.0f} games/s | {'ok' if ok else 'MISS'}"
     )
-    ok = median >= TARGET
-    print("ok" if ok else "UNDER TARGET")
     return 0 if ok else 1
 
 

@@ -73,9 +73,48 @@ class Bang:
 
 Action = Keep | Hide | Take | Answer | Accuse | Bang
 
-# Shared instances of the commonest actions: bots use these instead of building new ones.
-TAKE_DIAMONDS: tuple[Take, ...] = tuple(Take(d) for d in range(64))
+# Shared instances: actions are immutable, so the game and the bots hand these round instead
+# of building new ones, for counts up to MAX_DIAMONDS - 1 (the content allows 52) and seats up
+# to MAX_SEATS - 1.
+MAX_DIAMONDS = MAX_SEATS = 64
+CLAIMS: tuple[Role | None, ...] = (
+    None,
+    Role.THIEF,
+    Role.LOYALIST,
+    Role.AGENT,
+    Role.DRIVER,
+    Role.STREET_KID,
+    Role.GUNMAN,
+)
+KEEP: tuple[Keep, ...] = tuple(Keep(d) for d in range(MAX_DIAMONDS))
+TAKE_DIAMONDS: tuple[Take, ...] = tuple(Take(d) for d in range(MAX_DIAMONDS))
 TAKE_CARD: tuple[Take, ...] = tuple(Take(0, c) for c in range(4))
 TAKE_NOTHING = Take()
 HIDE_NOTHING = Hide()
+HIDE_CARD: tuple[Hide, ...] = tuple(Hide(c) for c in range(4))
+ACCUSE: tuple[Accuse, ...] = tuple(Accuse(t) for t in range(MAX_SEATS))
 SHOOT, HOLD_FIRE = Bang(True), Bang(False)
+# Every answer, saw -1 (won't say) first and each claim in turn: the answers open with D
+# diamonds in the game are the first (D + 2) * len(CLAIMS).
+ANSWERS: tuple[Answer, ...] = tuple(
+    Answer(saw, c) for saw in range(-1, MAX_DIAMONDS) for c in CLAIMS
+)
+_ANSWER_OF = {c: ANSWERS[i :: len(CLAIMS)] for i, c in enumerate(CLAIMS)}
+
+
+def keep(diamonds: int) -> Keep:
+    """The Boss keeps `diamonds` back: a shared action, or a new one for a count no rule
+    allows (so `is_legal` can refuse it)."""
+    return KEEP[diamonds] if 0 <= diamonds < MAX_DIAMONDS else Keep(diamonds)
+
+
+def accuse(target: int) -> Accuse:
+    """The Boss accuses `target`: a shared action, or a new one for no seat at all."""
+    return ACCUSE[target] if 0 <= target < MAX_SEATS else Accuse(target)
+
+
+def answer(saw: int, claim: Role | None) -> Answer:
+    """The answer "I saw `saw` (-1: won't say) and took `claim` (None: won't say)": a shared
+    one, or a new one for words no rule allows (so `is_legal` can refuse it)."""
+    row = _ANSWER_OF.get(claim)
+    return row[saw + 1] if row is not None and -1 <= saw < MAX_DIAMONDS else Answer(saw, claim)

@@ -9,24 +9,27 @@ got back, the answers, and what accused players showed. None of them sees a pock
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from pnp.rulesets.diamond_heist.play.actions import (
+    HIDE_CARD,
     HIDE_NOTHING,
     HOLD_FIRE,
     SHOOT,
     TAKE_CARD,
     TAKE_DIAMONDS,
     TAKE_NOTHING,
-    Accuse,
     Action,
-    Answer,
-    Hide,
-    Keep,
     Phase,
+    accuse,
+    answer,
+    keep,
 )
-from pnp.rulesets.diamond_heist.play.table import AGENT, CARDS, DRIVER, GUNMAN, LOYALIST, Role
+from pnp.rulesets.diamond_heist.play.table import CARDS, DRIVER, GUNMAN, Role
 from pnp.rulesets.diamond_heist.play.views import BossView, SeatView, View
 
 
@@ -47,20 +50,30 @@ class Policy:
     boss_noise: float = 0.75  # how much the Boss's hunches blur its reckoning
 
 
-# How much a taker wants each role card when one is there (by card index).
-_CARD_WEIGHT = {LOYALIST: 1.0, AGENT: 1.0, DRIVER: 0.6, GUNMAN: 0.8}
-_HIDE_WEIGHT = {LOYALIST: 1.0, AGENT: 0.5, DRIVER: 1.0, GUNMAN: 1.0}
+# How much a taker wants each role card when one is there, and how readily the first player
+# hides it, by card index (CARDS: loyalist, agent, driver, gunman).
+_CARD_WEIGHT = (1.0, 1.0, 0.6, 0.8)
+_HIDE_WEIGHT = (1.0, 0.5, 1.0, 1.0)
+
+# Phases and roles as plain names: looking a member up on its Enum class costs more than
+# most of a bot's choice.
+_KEEP, _TAKE, _ANSWER, _BANG = Phase.KEEP, Phase.TAKE, Phase.ANSWER, Phase.BANG
+_THIEF, _LOYALIST, _AGENT = Role.THIEF, Role.LOYALIST, Role.AGENT
+_STREET_KID, _RULE_BREAKER = Role.STREET_KID, Role.RULE_BREAKER
 
 
-def _weighted(rng: random.Random, weights: list[tuple[int, float]]) -> int:
-    """One key by weight (deterministic for the rng's state)."""
-    total = sum(w for _, w in weights)
-    x = rng.random() * total
-    for key, w in weights:
-        x -= w
-        if x < 0:
-            return key
-    return weights[-1][0]
+def _pick_card(rng: random.Random, cards: tuple[int, ...], weight: Sequence[float]) -> int:
+    """A role card by weight: each kind there is weighs weight[kind] times how many there
+    are (deterministic for the rng's state; kinds that are not there add 0.0 to the total)."""
+    x = rng.random() * sum(map(mul, weight, cards))
+    pick = -1
+    for c, n in enumerate(cards):
+        if n:
+            pick = c
+            x -= weight[c] * n
+            if x < 0:
+                break
+    return pick
 
 
 class Taker:
@@ -75,11 +88,11 @@ class Taker:
         """The choice for the phase the view is in."""
         assert isinstance(view, SeatView)
         ph = view.phase
-        if ph is Phase.TAKE:
+        if ph is _TAKE:
             return self.take(view, rng)
-        if ph is Phase.ANSWER:
+        if ph is _ANSWER:
             return self.answer(view, rng)
-        if ph is Phase.BANG:
+        if ph is _BANG:
             return self.bang(view, rng)
         return self.hide(view, rng)
 
@@ -88,7 +101,7 @@ class Taker:
         cards = view.treasure_cards
         if rng.random() >= self.policy.first_hides:
             return HIDE_NOTHING
-        return Hide(_weighted(rng, [(c, _HIDE_WEIGHT[c] * n) for c, n in enumerate(cards) if n]))
+        return HIDE_CARD[_pick_card(rng, cards, _HIDE_WEIGHT)]
 
     def take(self, view: SeatView, rng: random.Random) -> Action:
         """Diamonds or a role card, by what is in the treasure and how many come after."""
@@ -98,50 +111,50 @@ class Taker:
         n_cards = sum(cards)
         if not d and not n_cards:
             return TAKE_NOTHING  # an empty treasure: a street kid
-        if view.last and rng.random() < p.last_takes_nothing:
+        last = view.last
+        if last and rng.random() < p.last_takes_nothing:
             return TAKE_NOTHING
         # A role card is wanted more when cards are plenty for the players still to come,
-        # and when the diamonds are thin (a thief would be easy to spot).
+        # and when the diamonds are thin (a thief would be easy to spot): 15% to 85%.
         want = p.role_appetite * n_cards / (view.takers_after + 1) + (0.25 if d < 6 else 0.0)
-        if n_cards and (not d or rng.random() < min(0.85, max(0.15, want))):
-            need = {
-                LOYALIST: 1.0 + (0.5 if d < 9 else 0.0),  # thieves about: help the Boss
-                AGENT: 1.0 + 0.25 * view.public.apologies,  # apologies mean accusations
-                DRIVER: _CARD_WEIGHT[DRIVER],
-                GUNMAN: _CARD_WEIGHT[GUNMAN],
-            }
-            return TAKE_CARD[_weighted(rng, [(c, need[c] * n) for c, n in enumerate(cards) if n])]
+        chance = 0.15 if want <= 0.15 else 0.85 if want >= 0.85 else want
+        if n_cards and (not d or rng.random() < chance):
+            need = (  # by card: loyalist, agent, driver, gunman
+                1.0 + (0.5 if d < 9 else 0.0),  # thieves about: help the Boss
+                1.0 + 0.25 * view.public.apologies,  # apologies mean accusations
+                _CARD_WEIGHT[DRIVER],
+                _CARD_WEIGHT[GUNMAN],
+            )
+            return TAKE_CARD[_pick_card(rng, cards, need)]
         # A thief takes a few, more from a rich treasure, sometimes greedily more.
         k = 1 + int(rng.random() * (1 + d // 5))
         if rng.random() < p.greed:
             k += 2
-        if view.last:
+        if last:
             k += 1
-        return TAKE_DIAMONDS[min(k, d)]
+        return TAKE_DIAMONDS[k if k < d else d]
 
     def answer(self, view: SeatView, rng: random.Random) -> Action:
         """What they say they saw and took: the truth or a lie, by role and policy."""
         p = self.policy
         if rng.random() < p.silence:
-            return Answer(-1, None)
+            return answer(-1, None)
         role, saw = view.role, view.saw_diamonds
-        if role is Role.THIEF or role is Role.RULE_BREAKER:
-            claim = Role.STREET_KID if view.last and rng.random() < 0.5 else Role.LOYALIST
+        if role is _THIEF or role is _RULE_BREAKER:
+            claim = _STREET_KID if view.last and rng.random() < 0.5 else _LOYALIST
             if rng.random() < p.thief_lies:
-                return Answer(saw - view.took_diamonds, claim)  # what they passed on
-            return Answer(saw, claim)
-        if role is Role.AGENT:
+                return answer(saw - view.took_diamonds, claim)  # what they passed on
+            return answer(saw, claim)
+        if role is _AGENT:
             if rng.random() < p.agent_fishes:
                 off = 1 if rng.random() < 0.5 else 2
-                return Answer(min(view.public.diamonds, saw + off), Role.LOYALIST)
-            return Answer(saw, Role.LOYALIST)
-        if role is Role.STREET_KID:
+                return answer(min(view.public.diamonds, saw + off), _LOYALIST)
+            return answer(saw, _LOYALIST)
+        if role is _STREET_KID:
             if rng.random() < p.kid_fishes:
-                return Answer(
-                    min(view.public.diamonds, saw + 1 + int(rng.random() * 3)), Role.LOYALIST
-                )
-            return Answer(saw, Role.STREET_KID)
-        return Answer(saw, role)  # loyalist, driver, gunman: the truth
+                return answer(min(view.public.diamonds, saw + 1 + int(rng.random() * 3)), _LOYALIST)
+            return answer(saw, _STREET_KID)
+        return answer(saw, role)  # loyalist, driver, gunman: the truth
 
     def bang(self, view: SeatView, rng: random.Random) -> Action:
         """The gunman shoots more readily when a wrong accusation would end the game."""
@@ -161,10 +174,10 @@ class Boss:
     def choose(self, view: View, rng: random.Random) -> Action:
         """Keep diamonds back, or accuse the most suspect player."""
         assert isinstance(view, BossView)
-        if view.phase is Phase.KEEP:
+        if view.phase is _KEEP:
             top = min(view.keep_max, view.diamonds)
-            return Keep(view.keep_min + int(rng.random() * (top - view.keep_min + 1)))
-        return Accuse(self.suspect(view, rng))
+            return keep(view.keep_min + int(rng.random() * (top - view.keep_min + 1)))
+        return accuse(self.suspect(view, rng))
 
     def suspicion(self, view: BossView) -> list[float]:
         """How suspect each seat looks from the answers and the counts (0 for the Boss).
@@ -177,55 +190,56 @@ class Boss:
         impossible claims and over-claimed cards count too."""
         pub = view.public
         n = pub.players
-        answers = pub.answers
-        said = [-1] * (n + 1)
-        said[0] = view.started
-        for s in range(1, n):
-            a = answers[s]
-            said[s] = a.saw if a is not None else -1
-        said[n] = view.back_diamonds
+        started = view.started
+        # What each seat says it saw (-1: no answer) and took, by seat; the Boss "saw" what
+        # went round, and what came back is what the last player passed on.
+        said = [started]
+        claims: list[Role | None] = [None]
+        for a in view.answers[1:]:
+            said.append(-1 if a is None else a.saw)
+            claims.append(None if a is None else a.claim)
+        said.append(view.back_diamonds)
         shown = pub.shown_diamonds
         score = [0.0] * n
         for s in range(1, n):
-            a = answers[s]
-            if a is None or a.saw < 0:
+            saw = said[s]
+            if saw < 0:
                 score[s] += 1.5
                 continue
-            if s == 1 and a.saw != view.started:
+            if s == 1 and saw != started:
                 score[1] += 2.0  # the Boss knows exactly what the first player got
             nxt = said[s + 1]
             if nxt >= 0:
-                drop = a.saw - nxt
+                drop = saw - nxt
                 if shown[s] >= 0 and drop > shown[s] and s + 1 < n:
                     score[s + 1] += drop - shown[s]  # searched: the rest was a lie after them
                 elif drop > 0:
                     score[s] += drop
                 elif drop < 0 and s + 1 < n:  # the next one claims more than s passed on
                     score[s + 1] -= 1.5
-            if a.claim is Role.THIEF:
+            claim = claims[s]
+            if claim is _THIEF:
                 score[s] += 5.0
-            elif a.claim is Role.STREET_KID and s != n - 1 and a.saw > 0:
+            elif claim is _STREET_KID and s != n - 1 and saw > 0:
                 score[s] += 2.0  # only an empty treasure or the last player takes nothing
         # More players claim a card than there were cards gone from the treasure.
         if view.back_cards:
             for c, role in enumerate(CARDS):
-                gone = view.cards_in[c] - view.back_cards[c]
-                claimers = [
-                    s for s in range(1, n) if (a := answers[s]) is not None and a.claim is role
-                ]
-                if len(claimers) > gone:
-                    for s in claimers:
-                        score[s] += 1.0
+                if claims.count(role) > view.cards_in[c] - view.back_cards[c]:
+                    for s in range(1, n):
+                        if claims[s] is role:
+                            score[s] += 1.0
         return score
 
     def suspect(self, view: BossView, rng: random.Random) -> int:
         """The player to accuse: the most suspect one still in and not yet searched."""
         pub = view.public
+        out, revealed = pub.out, pub.revealed
         score = self.suspicion(view)
         noise = self.policy.boss_noise
         best, best_score = -1, -1.0
         for s in range(1, pub.players):
-            if pub.out[s] or pub.revealed[s] is not None:
+            if out[s] or revealed[s] is not None:
                 continue
             value = score[s] + noise * rng.random()
             if value > best_score:
@@ -234,7 +248,14 @@ class Boss:
 
 
 def table(players: int, policy: Policy | None = None) -> tuple[Boss | Taker, ...]:
-    """One bot per seat: the Boss, then the takers."""
-    policy = policy or Policy()
+    """One bot per seat: the Boss, then the takers (bots keep nothing between choices, so
+    the tables of the default policy are shared)."""
+    if policy is None:
+        return _default_table(players)
     taker = Taker(policy)
     return (Boss(policy), *([taker] * (players - 1)))
+
+
+@functools.lru_cache(maxsize=64)
+def _default_table(players: int) -> tuple[Boss | Taker, ...]:
+    return table(players, Policy())

@@ -13,14 +13,20 @@ Rulings of content/diamond-heist/rulings.yaml are cited by id where the code pla
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from pnp.english import count
 from pnp.rules.engine import IllegalAction, Outcome
 from pnp.rulesets.diamond_heist.play.actions import (
+    ACCUSE,
+    ANSWERS,
+    CLAIMS,
+    HIDE_CARD,
     HIDE_NOTHING,
     HOLD_FIRE,
+    KEEP,
     SHOOT,
     TAKE_CARD,
     TAKE_DIAMONDS,
@@ -36,7 +42,13 @@ from pnp.rulesets.diamond_heist.play.actions import (
 )
 from pnp.rulesets.diamond_heist.play.table import CARDS, NO_CARD, Role, Setup
 from pnp.rulesets.diamond_heist.play.variants import hooks_for
-from pnp.rulesets.diamond_heist.play.views import BossView, Public, SeatView, View
+from pnp.rulesets.diamond_heist.play.views import (
+    Public,
+    View,
+    build_boss_view,
+    build_public,
+    build_seat_view,
+)
 
 DIAMONDS_BACK = "diamonds_back"  # every stolen diamond is back: the Boss and loyalists win
 AGENT_ACCUSED = "agent_accused"  # the Boss accused an agent: that agent wins alone
@@ -45,19 +57,57 @@ GUNMAN_SHOT_AGENT = "gunman_shot_agent"  # "Bang!" at an agent: the gunman wins 
 ENDINGS: tuple[str, ...] = (DIAMONDS_BACK, AGENT_ACCUSED, BOSS_OUT, GUNMAN_SHOT_AGENT)
 
 NC = len(CARDS)
+
+# The invariants, in the order they are reported.
+DIAMONDS_CONSERVED = "diamonds conserved"
+CARDS_CONSERVED = "role cards conserved"
+ONE_KIND = "one kind of thing"  # nobody holds diamonds and a role card but a rule-breaker
+APOLOGIES_CONSERVED = "apologies conserved"
+BOSS_TAKES_NOTHING = "the Boss takes nothing"
+INVARIANTS = (
+    DIAMONDS_CONSERVED,
+    CARDS_CONSERVED,
+    ONE_KIND,
+    APOLOGIES_CONSERVED,
+    BOSS_TAKES_NOTHING,
+)
+# The invariants each kind of step can break, by what its rules move: checked after it.
+CAN_BREAK: dict[type, tuple[str, ...]] = {
+    Keep: (DIAMONDS_CONSERVED,),
+    Hide: (CARDS_CONSERVED,),
+    Take: (DIAMONDS_CONSERVED, CARDS_CONSERVED, ONE_KIND, BOSS_TAKES_NOTHING),
+    Answer: (),
+    Accuse: (DIAMONDS_CONSERVED, APOLOGIES_CONSERVED),  # a search gives diamonds or apologies
+    Bang: (DIAMONDS_CONSERVED, APOLOGIES_CONSERVED),
+}
+TAKE_NO_CARD_CAN_BREAK = (DIAMONDS_CONSERVED, ONE_KIND, BOSS_TAKES_NOTHING)  # moves no card
 _CARD_ROLE: tuple[Role, ...] = CARDS
-_CLAIMS = (None, Role.THIEF, Role.LOYALIST, Role.AGENT, Role.DRIVER, Role.STREET_KID, Role.GUNMAN)
-_WITH_BOSS = (Role.LOYALIST, Role.GUNMAN)  # win with the Boss, in or out (ruling out-still-wins)
+
+# Phases and roles the rules look at on every step, as plain names: looking a member up on
+# its Enum class costs more than the check it is for.
+_KEEP, _HIDE, _TAKE, _ANSWER = Phase.KEEP, Phase.HIDE, Phase.TAKE, Phase.ANSWER
+_ACCUSE, _BANG, _OVER = Phase.ACCUSE, Phase.BANG, Phase.OVER
+_BOSS, _THIEF, _LOYALIST, _AGENT = Role.BOSS, Role.THIEF, Role.LOYALIST, Role.AGENT
+_DRIVER, _STREET_KID, _GUNMAN = Role.DRIVER, Role.STREET_KID, Role.GUNMAN
+_RULE_BREAKER = Role.RULE_BREAKER
+_WITH_BOSS = (_LOYALIST, _GUNMAN)  # win with the Boss, in or out (ruling out-still-wins)
 
 
 def _a(word: str) -> str:
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
+@functools.lru_cache(maxsize=64)
+def _default_names(n: int) -> tuple[str, ...]:
+    """Boss, P1, P2...: the seats' names when nobody names them."""
+    return ("Boss", *(f"P{s}" for s in range(1, n)))
+
+
 class Heist:
     """One game of Diamond Heist: the whole table, nothing hidden (bots get `view`s)."""
 
     __slots__ = (
+        "_answers",
         "_public",
         "accusations",
         "accused",
@@ -74,6 +124,7 @@ class Heist:
         "hold_d",
         "hooks",
         "max_steps",
+        "mover",
         "n",
         "names",
         "out",
@@ -108,12 +159,13 @@ class Heist:
         self.actions: list[Action] = []
         self.trace: list[str] | None = [] if trace else None
         self.max_steps = setup.max_steps
-        self.names = tuple(names) if names else ("Boss", *(f"P{s}" for s in range(1, n)))
+        self.names = tuple(names) if names else _default_names(n)
         if len(self.names) != n:
             raise ValueError(f"{len(self.names)} names for {n} players")
         self.hooks = hooks_for(setup.variants)
-        self.phase = Phase.KEEP
+        self.phase = _KEEP
         self.seat = 0
+        self.mover = -1  # the seat that made the last choice
         self.treasure_d = setup.diamonds
         self.treasure_c = list(setup.cards)
         self.boss_pocket = 0
@@ -122,7 +174,7 @@ class Heist:
         self.hold_d = [0] * n  # diamonds in each player's pocket now
         self.took_d = [0] * n  # diamonds each player took
         self.hold_c = [NO_CARD] * n
-        self.role: list[Role | None] = [Role.BOSS] + [None] * (n - 1)
+        self.role: list[Role | None] = [_BOSS] + [None] * (n - 1)
         self.broke = [False] * n
         self.out = [False] * n
         self.shown = [False] * n
@@ -139,7 +191,8 @@ class Heist:
         self.accusations = 0
         self.bangs = 0
         self.result: Outcome | None = None
-        self._public: Public | None = None
+        self._public: Public | None = None  # the views' copies, built when first needed
+        self._answers: tuple[Answer | None, ...] | None = None
         if self.trace is not None:
             self._note(
                 f"{n} players; the treasure: {count(setup.diamonds, 'diamond')}, "
@@ -161,12 +214,11 @@ class Heist:
     def legal_actions(self) -> list[Action]:
         """Every choice open to the player to move (generation; see `is_legal`)."""
         ph = self.phase
-        if ph is Phase.KEEP:
-            top = min(self.setup.keep_max, self.treasure_d)
-            return [Keep(k) for k in range(self.setup.keep_min, top + 1)]
-        if ph is Phase.HIDE:
-            return [HIDE_NOTHING, *(Hide(c) for c in range(NC) if self.treasure_c[c])]
-        if ph is Phase.TAKE:
+        if ph is _KEEP:
+            return list(KEEP[self.setup.keep_min : min(self.setup.keep_max, self.treasure_d) + 1])
+        if ph is _HIDE:
+            return [HIDE_NOTHING, *(HIDE_CARD[c] for c in range(NC) if self.treasure_c[c])]
+        if ph is _TAKE:
             if self.empty():
                 return [TAKE_NOTHING]
             found: list[Action] = list(TAKE_DIAMONDS[1 : self.treasure_d + 1])
@@ -174,15 +226,11 @@ class Heist:
             if self.seat == self.n - 1:
                 found.append(TAKE_NOTHING)
             return found
-        if ph is Phase.ANSWER:
-            return [
-                Answer(saw, claim)
-                for saw in range(-1, self.setup.diamonds + 1)
-                for claim in _CLAIMS
-            ]
-        if ph is Phase.ACCUSE:
-            return [Accuse(t) for t in range(1, self.n) if not self.out[t] and not self.shown[t]]
-        if ph is Phase.BANG:
+        if ph is _ANSWER:  # every count from -1 (won't say) to all diamonds, with each claim
+            return list(ANSWERS[: (self.setup.diamonds + 2) * len(CLAIMS)])
+        if ph is _ACCUSE:
+            return [ACCUSE[t] for t in range(1, self.n) if not self.out[t] and not self.shown[t]]
+        if ph is _BANG:
             return [SHOOT, HOLD_FIRE]
         return []
 
@@ -202,6 +250,7 @@ class Heist:
                 f"{action!r} is not possible now ({self.phase.name.lower()}, seat {self.seat})"
             )
         self.actions.append(action)
+        self.mover = self.seat
         if isinstance(action, Take):
             self._take(action)
         elif isinstance(action, Answer):
@@ -217,37 +266,40 @@ class Heist:
 
     def view(self, seat: int) -> View:
         """What `seat` may know now, as a copy (the Boss's view holds no one's pockets)."""
-        pub = self._public
+        pub = self._public  # both kept while nothing in them changes
         if pub is None:
-            pub = self._public = Public(
+            pub = self._public = build_public(
                 self.n,
                 self.setup.diamonds,
                 self.apologies,
-                tuple(self.answers),
                 tuple(self.out),
                 tuple(self.revealed),
                 tuple(self.shown_d),
                 self.accused,
                 self.accusations,
             )
+        answers = self._answers
+        if answers is None:
+            answers = self._answers = tuple(self.answers)
         if seat == 0:
-            back = self.phase >= Phase.ANSWER
+            back = self.phase >= _ANSWER
             started = self.setup.diamonds - self.boss_pocket
-            return BossView(
+            return build_boss_view(
                 self.phase,
                 self.setup.diamonds,
                 self.setup.keep_min,
                 self.setup.keep_max,
                 self.boss_pocket,
-                started if self.phase > Phase.KEEP else -1,
+                started if self.phase > _KEEP else -1,
                 self.setup.cards,
                 self.treasure_d if back else -1,
                 tuple(self.treasure_c) if back else (),
                 started - self.treasure_d - self.returned if back else -1,
+                answers,
                 pub,
             )
-        holding = self.seat == seat and self.phase <= Phase.TAKE
-        return SeatView(
+        holding = self.seat == seat and self.phase <= _TAKE
+        return build_seat_view(
             seat,
             self.phase,
             self.role[seat],
@@ -259,50 +311,64 @@ class Heist:
             seat == 1,
             seat == self.n - 1,
             self.n - 1 - seat,
+            answers,
             pub,
         )
 
     def invariants(self) -> list[tuple[str, str]]:
-        """Every broken invariant as (name, detail); empty when all hold."""
+        """Every broken invariant as (name, detail); empty when all hold.
+
+        Run after every step, so only the invariants that step's rules can break are worked
+        out (CAN_BREAK; about pockets, the chooser's only), and all of them before the first
+        step and once the game is over: a rule that breaks one where it was not expected to
+        is still caught, by the end of the game at the latest."""
+        if self.result is None and self.actions:
+            last = self.actions[-1]
+            laws = CAN_BREAK[type(last)]
+            if isinstance(last, Take) and last.card == NO_CARD:
+                laws = TAKE_NO_CARD_CAN_BREAK
+            return self._broken(laws, (self.mover,)) if laws else []
+        return self._broken(INVARIANTS, range(1, self.n))
+
+    def _broken(self, laws: tuple[str, ...], seats: Iterable[int]) -> list[tuple[str, str]]:
+        """Those of `laws` that are broken, with what is wrong ("one kind of thing" looks at
+        the pockets of `seats`), in the order of INVARIANTS."""
         broken: list[tuple[str, str]] = []
-        pockets = sum(self.hold_d)
-        total = self.boss_pocket + self.treasure_d + pockets + self.returned
-        if total != self.setup.diamonds:
-            broken.append(
-                (
-                    "diamonds conserved",
-                    (
-                        f"Boss {self.boss_pocket} + treasure {self.treasure_d} + "
-                        f"pockets {pockets} + "
-                        f"returned {self.returned} = {total}, not {self.setup.diamonds}"
-                    ),
-                )
-            )
-        hold_c = self.hold_c
-        for c in range(NC):
-            have = self.treasure_c[c] + self.hidden[c] + hold_c.count(c)
-            if have != self.setup.cards[c]:
+        setup, hold_d, hold_c = self.setup, self.hold_d, self.hold_c
+        if DIAMONDS_CONSERVED in laws:
+            pockets = sum(hold_d)
+            total = self.boss_pocket + self.treasure_d + pockets + self.returned
+            if total != setup.diamonds:
                 broken.append(
                     (
-                        "role cards conserved",
-                        f"{have} {CARDS[c].value} cards, not {self.setup.cards[c]}",
+                        DIAMONDS_CONSERVED,
+                        (
+                            f"Boss {self.boss_pocket} + treasure {self.treasure_d} + "
+                            f"pockets {pockets} + "
+                            f"returned {self.returned} = {total}, not {setup.diamonds}"
+                        ),
                     )
                 )
-        for s in range(1, self.n):
-            if self.hold_d[s] and hold_c[s] != NO_CARD and not self.broke[s]:
+        if CARDS_CONSERVED in laws:
+            for c, n in enumerate(setup.cards):
+                have = self.treasure_c[c] + self.hidden[c] + hold_c.count(c)
+                if have != n:
+                    broken.append((CARDS_CONSERVED, f"{have} {CARDS[c].value} cards, not {n}"))
+        if ONE_KIND in laws:
+            for s in seats:
+                if s and hold_d[s] and hold_c[s] != NO_CARD and not self.broke[s]:
+                    broken.append((ONE_KIND, f"{self.names[s]} holds diamonds and a role card"))
+        if APOLOGIES_CONSERVED in laws:
+            given = sum(self.given)
+            if self.apologies < 0 or self.apologies + given != setup.apologies:
                 broken.append(
-                    ("one kind of thing", f"{self.names[s]} holds diamonds and a role card")
+                    (
+                        APOLOGIES_CONSERVED,
+                        f"{self.apologies} left, {given} given, {setup.apologies} at the start",
+                    )
                 )
-        if self.apologies < 0 or self.apologies + sum(self.given) != self.setup.apologies:
-            broken.append(
-                (
-                    "apologies conserved",
-                    f"{self.apologies} left, {sum(self.given)} given, "
-                    f"{self.setup.apologies} at the start",
-                )
-            )
-        if self.hold_d[0] or hold_c[0] != NO_CARD:
-            broken.append(("the Boss takes nothing", "the Boss holds a take"))
+        if BOSS_TAKES_NOTHING in laws and (hold_d[0] or hold_c[0] != NO_CARD):
+            broken.append((BOSS_TAKES_NOTHING, "the Boss holds a take"))
         return broken
 
     def describe(self, action: Action) -> str:
@@ -349,13 +415,13 @@ class Heist:
 
     def missing(self) -> int:
         """Diamonds the Boss is still missing (-1 before the treasure is back)."""
-        if self.phase < Phase.ANSWER:
+        if self.phase < _ANSWER:
             return -1
         return self.setup.diamonds - self.boss_pocket - self.treasure_d - self.returned
 
     def _role_text(self, seat: int) -> str:
         role = self.role[seat]
-        if role is Role.THIEF:
+        if role is _THIEF:
             return f"a thief with {count(self.took_d[seat], 'diamond')}"
         return "not yet anything" if role is None else _a(role.value)
 
@@ -363,22 +429,22 @@ class Heist:
         ph = self.phase
         if isinstance(a, Take):
             return (
-                ph is Phase.TAKE
+                ph is _TAKE
                 and 0 <= a.diamonds <= self.treasure_d
                 and (a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0))
             )
         if isinstance(a, Answer):
-            return ph is Phase.ANSWER and -1 <= a.saw <= self.setup.diamonds and a.claim in _CLAIMS
+            return ph is _ANSWER and -1 <= a.saw <= self.setup.diamonds and a.claim in CLAIMS
         if isinstance(a, Accuse):  # nobody empties their pockets twice (ruling pockets-once)
             t = a.target
-            return ph is Phase.ACCUSE and 0 < t < self.n and not self.out[t] and not self.shown[t]
+            return ph is _ACCUSE and 0 < t < self.n and not self.out[t] and not self.shown[t]
         if isinstance(a, Bang):
-            return ph is Phase.BANG
+            return ph is _BANG
         if isinstance(a, Keep):
-            return ph is Phase.KEEP and self.setup.keep_min <= a.diamonds <= min(
+            return ph is _KEEP and self.setup.keep_min <= a.diamonds <= min(
                 self.setup.keep_max, self.treasure_d
             )
-        return ph is Phase.HIDE and (
+        return ph is _HIDE and (
             a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0)
         )
 
@@ -396,8 +462,9 @@ class Heist:
     # ---- the rules, step by step -----------------------------------------------------------
 
     def _note(self, text: str) -> None:
-        if self.trace is not None:
-            self.trace.append("       " + text)
+        """A change, in the trace (callers build the text only when there is a trace)."""
+        assert self.trace is not None
+        self.trace.append("       " + text)
 
     def _keep(self, k: int) -> None:
         self.boss_pocket = k
@@ -408,12 +475,13 @@ class Heist:
         """The treasure is passed to `seat` (or back to the Boss after the last taker)."""
         self.handoffs.append(self.treasure_d)
         if seat == self.n:
-            self._note(
-                f"the treasure comes back to {self.names[0]} with "
-                f"{count(self.treasure_d, 'diamond')} and "
-                f"{self.setup.card_text(self.treasure_c)}; "
-                f"{self.setup.diamonds - self.boss_pocket - self.treasure_d} missing"
-            )
+            if self.trace is not None:
+                self._note(
+                    f"the treasure comes back to {self.names[0]} with "
+                    f"{count(self.treasure_d, 'diamond')} and "
+                    f"{self.setup.card_text(self.treasure_c)}; "
+                    f"{self.setup.diamonds - self.boss_pocket - self.treasure_d} missing"
+                )
             self._questioning()
             return
         self.seat = seat
@@ -422,7 +490,7 @@ class Heist:
         self.saw_c[seat] = sum(cards)
         self.saw_cards[seat] = tuple(cards)
         hide = seat == 1 and self.setup.may_hide > 0 and self.saw_c[seat] > 0
-        self.phase = Phase.HIDE if hide else Phase.TAKE
+        self.phase = _HIDE if hide else _TAKE
         if self.trace is not None:
             self._note(
                 f"{self.names[seat]} gets the treasure: "
@@ -434,7 +502,7 @@ class Heist:
             self.treasure_c[card] -= 1
             self.hidden[card] += 1
         if card == NO_CARD or sum(self.hidden) >= self.setup.may_hide or not any(self.treasure_c):
-            self.phase = Phase.TAKE
+            self.phase = _TAKE
 
     def _take(self, take: Take) -> None:
         s, d, c = self.seat, take.diamonds, take.card
@@ -446,29 +514,29 @@ class Heist:
             self.treasure_c[c] -= 1
             self.hold_c[s] = c
         if breach:  # ruling rule-breakers
-            self.role[s] = Role.RULE_BREAKER
+            self.role[s] = _RULE_BREAKER
             self.broke[s] = True
         elif d:
-            self.role[s] = Role.THIEF
+            self.role[s] = _THIEF
         elif c != NO_CARD:
             self.role[s] = _CARD_ROLE[c]
         else:
-            self.role[s] = Role.STREET_KID
+            self.role[s] = _STREET_KID
         self._hand_on(s + 1)
 
     def _questioning(self) -> None:
         """The Boss has the treasure back and counts; then everybody is questioned."""
         self.seat = 1
-        self.phase = Phase.ANSWER
+        self.phase = _ANSWER
         if self.missing() == 0:
             self._end(DIAMONDS_BACK)
 
     def _answer(self, answer: Answer) -> None:
         s = self.seat
         self.answers[s] = answer
-        self._public = None
+        self._answers = None
         if s == self.n - 1:
-            self.phase = Phase.ACCUSE
+            self.phase = _ACCUSE
             self.seat = 0
         else:
             self.seat = s + 1
@@ -479,7 +547,7 @@ class Heist:
         self._public = None
         gunman = self.hooks.interrupter(self, target)
         if gunman > 0:
-            self.phase = Phase.BANG
+            self.phase = _BANG
             self.seat = gunman
             return
         self._show(target)
@@ -490,16 +558,18 @@ class Heist:
         self.shown[t] = True
         role = self.role[t]
         name = self.names[t]
-        if self.broke[t] or role is Role.THIEF:
+        if self.broke[t] or role is _THIEF:
             d = self.hold_d[t]
-            self.revealed[t] = count(d, "diamond") if role is Role.THIEF else "rule-breaker"
+            self.revealed[t] = count(d, "diamond") if role is _THIEF else "rule-breaker"
             self.shown_d[t] = d
             self._give_back(t)
             self.out[t] = True
-            self._note(f"{name} shows {self.revealed[t]} and is out; {self.missing()} missing")
-        elif role is Role.AGENT:
-            self.revealed[t] = Role.AGENT.value
-            self._note(f"{name} is an undercover agent")
+            if self.trace is not None:
+                self._note(f"{name} shows {self.revealed[t]} and is out; {self.missing()} missing")
+        elif role is _AGENT:
+            self.revealed[t] = _AGENT.value
+            if self.trace is not None:
+                self._note(f"{name} is an undercover agent")
             self._end(AGENT_ACCUSED, (t,))
             return
         else:
@@ -509,13 +579,17 @@ class Heist:
             if self.apologies:
                 self.apologies -= 1
                 self.given[t] += 1
-                self._note(
-                    f"{name} shows: {role.value}; {self.names[0]} gives an apology "
-                    f"({self.apologies} left)"
-                )
+                if self.trace is not None:
+                    self._note(
+                        f"{name} shows: {role.value}; {self.names[0]} gives an apology "
+                        f"({self.apologies} left)"
+                    )
             else:
                 self.out[0] = True
-                self._note(f"{name} shows: {role.value}; no apology left: {self.names[0]} is out")
+                if self.trace is not None:
+                    self._note(
+                        f"{name} shows: {role.value}; no apology left: {self.names[0]} is out"
+                    )
                 self._end(BOSS_OUT)
                 return
         self._public = None
@@ -530,7 +604,7 @@ class Heist:
         if self.missing() == 0:
             self._end(DIAMONDS_BACK)
         else:
-            self.phase = Phase.ACCUSE
+            self.phase = _ACCUSE
             self.seat = 0
 
     def _bang(self, shoot: bool) -> None:
@@ -539,33 +613,35 @@ class Heist:
             self._show(t)
             return
         self.bangs += 1
-        if self.role[t] is Role.AGENT:
-            self.revealed[t] = Role.AGENT.value
-            self._note(f"{self.names[t]} was an undercover agent: the gunman wins alone")
+        if self.role[t] is _AGENT:
+            self.revealed[t] = _AGENT.value
+            if self.trace is not None:
+                self._note(f"{self.names[t]} was an undercover agent: the gunman wins alone")
             self._end(GUNMAN_SHOT_AGENT, (g,))
             return
         # Both are out; a thief's diamonds go back; no apology (ruling after-bang: go on).
         role = self.role[t]
         self.revealed[t] = (
             count(self.hold_d[t], "diamond")
-            if role is Role.THIEF
+            if role is _THIEF
             else "rule-breaker"
             if self.broke[t]
             else role.value
             if role
             else None
         )
-        self.revealed[g] = Role.GUNMAN.value
+        self.revealed[g] = _GUNMAN.value
         self.shown_d[t], self.shown_d[g] = self.hold_d[t], 0
         self._give_back(t)
         self.out[g] = self.out[t] = True
         self.shown[g] = self.shown[t] = True
         self.accused = -1
         self._public = None
-        self._note(
-            f"{self.names[g]} and {self.names[t]} ({self.revealed[t]}) are out; "
-            f"{self.missing()} missing"
-        )
+        if self.trace is not None:
+            self._note(
+                f"{self.names[g]} and {self.names[t]} ({self.revealed[t]}) are out; "
+                f"{self.missing()} missing"
+            )
         self._go_on()
 
     def _end(self, ending: str, alone: tuple[int, ...] = ()) -> None:
@@ -579,20 +655,18 @@ class Heist:
         if ending == DIAMONDS_BACK:  # ruling out-still-wins: loyalists and gunman, in or out
             winners = {0, *(s for s in range(1, n) if role[s] in _WITH_BOSS)}
         elif ending == BOSS_OUT:
-            thieves = [s for s in range(1, n) if role[s] is Role.THIEF and not self.out[s]]
+            thieves = [s for s in range(1, n) if role[s] is _THIEF and not self.out[s]]
             if thieves:
                 best = max(self.hold_d[s] for s in thieves)
                 winners = {s for s in thieves if self.hold_d[s] == best}
-                winners |= {s for s in range(1, n) if role[s] is Role.STREET_KID}
-        changed = True
-        while changed:  # ruling drivers-ride-along: a driver wins with their right neighbour
-            changed = False
-            for s in range(1, n):
-                if role[s] is Role.DRIVER and s not in winners and (s - 1) in winners:
-                    winners.add(s)
-                    changed = True
+                winners |= {s for s in range(1, n) if role[s] is _STREET_KID}
+        # A driver wins with their right neighbour, seat s - 1 (ruling drivers-ride-along):
+        # going up the seats also carries a driver whose neighbour is a winning driver.
+        for s in range(1, n):
+            if role[s] is _DRIVER and (s - 1) in winners:
+                winners.add(s)
         self.result = Outcome(ending, tuple(sorted(winners)))
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.seat = -1
         self._public = None
         if self.trace is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
     from pnp.content.project import Game as Model
 
 ROLE_ORDER = tuple(r.value for r in Role)
+_ROLE_ID: dict[Role | None, str] = {None: "none", **{r: r.value for r in Role}}
+_CARD_ID = tuple(r.value for r in CARDS)
 
 NOT_MODELLED = (
     "The bots do not talk. Real questioning is a conversation: follow-up questions, "
@@ -84,20 +87,21 @@ class HeistSimulation:
         except InvariantViolation as exc:
             violation = exc.violation
             ending, winners = "invariant_broken", ()
-        taken = [0] * len(CARDS)
-        for c in game.hold_c:
-            if c >= 0:
-                taken[c] += 1
+        plays = []  # the role cards taken, by kind
+        for c, card in enumerate(_CARD_ID):
+            taken = game.hold_c.count(c)
+            if taken:
+                plays.append((card, taken))
         return GameResult(
             index,
             seed,
             setting.players,
             ending,
             winners,
-            tuple(r.value if r else "none" for r in game.role),
+            tuple([_ROLE_ID[r] for r in game.role]),
             len(game.actions),
             game.accusations,
-            tuple((CARDS[c].value, n) for c, n in enumerate(taken) if n),
+            tuple(plays),
             (
                 ("apologies", game.setup.apologies),
                 ("apologies_given", sum(game.given)),
@@ -128,30 +132,41 @@ class HeistSimulation:
 
     def summarise(self, model: Model, results: Sequence[GameResult]) -> dict[str, Any]:
         """Win rate by role at each player count, and the Boss against the apologies."""
-        by_count: dict[str, dict[str, dict[str, int]]] = {}
+        played: dict[str, Counter[str]] = {}  # by player count: seats of each role
+        won: dict[str, Counter[str]] = {}  # by player count: seats of each role that won
         endings: dict[str, dict[str, int]] = {}
-        boss_start: dict[str, dict[str, int]] = {}
-        boss_given: dict[str, dict[str, int]] = {}
+        # The Boss's games and wins by the apologies at the start and by those given.
+        boss_games = {"apologies": Counter[int](), "apologies_given": Counter[int]()}
+        boss_wins = {"apologies": Counter[int](), "apologies_given": Counter[int]()}
         hidden = bangs = 0
         for r in results:
             if r.violation is not None:
                 continue
             key = str(r.players)
-            roles = by_count.setdefault(key, {})
-            for seat, role in enumerate(r.roles):
-                stats.count(roles.setdefault(role, stats.tally()), seat in r.winners)
-            ends = endings.setdefault(key, {e: 0 for e in ENDINGS})
+            if key not in played:
+                played[key], won[key] = Counter(), Counter()
+                endings[key] = dict.fromkeys(ENDINGS, 0)
+            played[key].update(r.roles)
+            wins = won[key]
+            for seat in r.winners:
+                wins[r.roles[seat]] += 1
+            ends = endings[key]
             ends[r.ending] = ends.get(r.ending, 0) + 1
+            extra = dict(r.extra)
             boss_won = 0 in r.winners
-            stats.count(
-                boss_start.setdefault(str(r.extra_value("apologies")), stats.tally()), boss_won
-            )
-            stats.count(
-                boss_given.setdefault(str(r.extra_value("apologies_given")), stats.tally()),
-                boss_won,
-            )
-            hidden += r.extra_value("hidden")
-            bangs += r.extra_value("bangs")
+            for name, games in boss_games.items():
+                value = extra.get(name, 0)
+                games[value] += 1
+                boss_wins[name][value] += boss_won
+            hidden += extra.get("hidden", 0)
+            bangs += extra.get("bangs", 0)
+
+        def records(games: Counter[Any], wins: Counter[Any]) -> dict[str, dict[str, int]]:
+            return {str(k): {"games": n, "wins": wins[k]} for k, n in games.items()}
+
+        by_count = {k: records(played[k], won[k]) for k in played}
+        boss_start = records(boss_games["apologies"], boss_wins["apologies"])
+        boss_given = records(boss_games["apologies_given"], boss_wins["apologies_given"])
 
         def ordered(d: Mapping[str, Any]) -> dict[str, Any]:
             return {k: d[k] for k in stats.ordered_keys(d, ROLE_ORDER)}

@@ -8,6 +8,7 @@ class is the game without variants.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from pnp.rulesets.diamond_heist.play.table import Role
@@ -45,6 +46,7 @@ HOOKS: dict[str, Hooks] = {"gunman": Gunman()}
 NO_HOOKS = Hooks()
 
 
+@functools.lru_cache(maxsize=64)
 def hooks_for(variants: tuple[str, ...]) -> Hooks:
     """The hooks of the chosen variants (variants that only change counts have none)."""
     found = [HOOKS[v] for v in variants if v in HOOKS]
