@@ -76,7 +76,8 @@ class Ruleset:
 def hooks(module: str, name: str = "HOOKS") -> Callable[[], Any]:
     """A function giving `module`'s `HOOKS` (or another attribute), importing the module
     when first asked; None when the module does not exist (a ruleset with nothing for that
-    area)."""
+    area). A module that exists without it is a broken ruleset (RulesetError), not one
+    with nothing to add."""
 
     def load() -> Any:
         try:
@@ -85,7 +86,9 @@ def hooks(module: str, name: str = "HOOKS") -> Callable[[], Any]:
             if exc.name != module:  # the module exists, but something it imports does not
                 raise
             return None
-        return getattr(found, name, None)
+        if not hasattr(found, name):
+            raise RulesetError(f"the ruleset module '{module}' has no {name}")
+        return getattr(found, name)
 
     return load
 
