@@ -3,10 +3,13 @@ profiles."""
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import json
 import os
 import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,13 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
 settings.load_profile(PROFILE)
 EXAMPLES = int(os.environ.get("PNP_EXAMPLES", "0")) or settings().max_examples
 
+# The tests keep their cache folder (`pnp.content.cache_folder`) to themselves: a run
+# neither reads what earlier runs, or the user's own pnp, kept, nor leaves anything behind.
+if not os.environ.get("PNP_CACHE_DIR"):
+    _CACHE = tempfile.mkdtemp(prefix="pnp-test-cache-")
+    os.environ["PNP_CACHE_DIR"] = _CACHE
+    atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -41,6 +51,19 @@ def run_pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
     status = main(list(args))
     out = capsys.readouterr()
     return status, out.out, out.err
+
+
+@pytest.fixture
+def fresh_checks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No verdict kept from earlier checks (`pnp.verdicts`): for a test that changes pnp's
+    own code in the process (a ruleset registered by monkeypatching), which the verdicts'
+    key, made from the code on disk, cannot see."""
+    from pnp.content import cache_folder
+
+    monkeypatch.setenv(cache_folder.ENV, "off")
+    cache_folder.reset()
+    yield
+    cache_folder.reset()
 
 
 @pytest.fixture(scope="session")

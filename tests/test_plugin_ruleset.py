@@ -22,6 +22,9 @@ from tests.conftest import FIXTURES, check_json, run_pnp
 
 PLUGINS = FIXTURES / "plugins"
 
+# These tests register rulesets by changing pnp in the process: no kept verdicts.
+pytestmark = pytest.mark.usefixtures("fresh_checks")
+
 
 def _clear() -> None:
     for cached in (rulesets.registry, schema._files, schema._registry, schema._validator):

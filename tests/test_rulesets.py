@@ -13,6 +13,9 @@ from pnp.rulesets.diamond_heist.model import HeistRules
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 from tests.conftest import FIXTURES, check_json
 
+# These tests register rulesets by changing pnp in the process: no kept verdicts.
+pytestmark = pytest.mark.usefixtures("fresh_checks")
+
 
 def test_the_shipped_rulesets_register_through_entry_points() -> None:
     found = rulesets.registry()

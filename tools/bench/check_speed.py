@@ -7,10 +7,13 @@ commands run alternately, N times each; the figure is the ratio of their medians
 time (user + system, which other work on a shared machine disturbs less than the clock),
 with the wall-clock medians beside it. The target is a ratio of at most 1.5.
 
-pnp keeps what it can between runs in a cache folder (compiled templates, verdicts on SVG
-pictures, documents known to be valid: see `pnp.content.cache_folder`). The target row is
-measured with that cache warm, as every run after the first finds it; the row above it
-measures first runs, each with an empty cache folder of its own, for reference.
+pnp keeps what it can between runs in a cache folder (each game's verdict, compiled
+templates, verdicts on SVG pictures, documents known to be valid: see `pnp.verdicts` and
+`pnp.content.cache_folder`). The target row is measured with that cache warm and the
+content unchanged, as every run after the first finds it. Two rows for reference: first
+runs, each with an empty cache folder of its own; and the run a designer makes after an
+edit, with the cache warm and one card text of Diplomatic Immunity changed before each run
+(that game is checked again, the others' verdicts are kept).
 
     python tools/bench/check_speed.py [--runs 21] [--content content]
 """
@@ -26,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,11 +74,17 @@ def _run(cmd: Sequence[str], env: dict[str, str]) -> tuple[float, float, int]:
     return cpu, wall, proc.returncode
 
 
-def _alternate(n: int, check: Sequence[str], cache_of: dict[int, str]) -> Runs:
+def _alternate(
+    n: int,
+    check: Sequence[str],
+    cache_of: dict[int, str],
+    before: Callable[[int], None] = lambda i: None,
+) -> Runs:
     """`n` runs of the imports and of `check`, alternately; run i of the check uses the
-    cache folder `cache_of[i]`."""
+    cache folder `cache_of[i]`, after `before(i)`."""
     runs = Runs()
     for i in range(n):
+        before(i)
         cpu, wall, _ = _run(IMPORTS, dict(os.environ))
         runs.imports_cpu.append(cpu)
         runs.imports_wall.append(wall)
@@ -86,24 +95,48 @@ def _alternate(n: int, check: Sequence[str], cache_of: dict[int, str]) -> Runs:
     return runs
 
 
+EDITED = ("diplomatic-immunity", "street.yaml", "Draw {{ draw.cards }} Street card.")
+
+
+def _edits(content: Path, tmp: Path, pnp: list[str], n: int) -> Runs:
+    """Runs with the cache warm, each after a new edit of one card's text in a copy of the
+    content (the edit a designer checks)."""
+    copy = tmp / "content"
+    shutil.copytree(content, copy)
+    game, name, text = EDITED
+    path = copy / game / name
+    original = path.read_text(encoding="utf-8")
+    cmd = [*pnp, "check", "--content", str(copy)]
+    cache = str(tmp / "edits")
+    _run(cmd, {**os.environ, CACHE: cache})
+
+    def edit(i: int) -> None:
+        changed = text.replace("card.", f"card{'!' * (i + 1)}")
+        path.write_text(original.replace(text, changed, 1), encoding="utf-8")
+
+    return _alternate(n, cmd, dict.fromkeys(range(n), cache), edit)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--content", default="content")
     args = parser.parse_args()
     exe = Path(sys.executable).with_name("pnp")
-    cmd = [str(exe)] if exe.exists() else [shutil.which("pnp") or "pnp"]
-    cmd += ["check", "--content", args.content]
+    pnp = [str(exe)] if exe.exists() else [shutil.which("pnp") or "pnp"]
+    cmd = [*pnp, "check", "--content", args.content]
     firsts = max(3, args.runs // 3)
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         cache = str(Path(tmp) / "warm")
         _run(cmd, {**os.environ, CACHE: cache})  # fills the cache, and the file system's
         warm = _alternate(args.runs, cmd, dict.fromkeys(range(args.runs), cache))
         cold = _alternate(firsts, cmd, {i: str(Path(tmp) / f"cold-{i}") for i in range(firsts)})
-    if warm.failed or cold.failed:
+        edited = _edits(Path(args.content), Path(tmp), pnp, firsts)
+    if warm.failed or cold.failed or edited.failed:
         return 2
     verdict = "ok" if warm.ratio <= TARGET else "MISS"
     print(cold.row("pnp check (all games), first run with an empty cache") + " (for reference)")
+    print(edited.row("pnp check (all games), one card text edited") + " (for reference)")
     print(warm.row("pnp check (all games)") + f"; target <= {TARGET:g}x -> {verdict}")
     return 0 if verdict == "ok" else 1
 

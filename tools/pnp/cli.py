@@ -16,12 +16,19 @@ import threading
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp import __version__, pipeline
-from pnp.content.project import Game, display_path, find_games, is_game_folder, load_game
-from pnp.content.vocab import effects_schema_text, reference_markdown
+from pnp import __version__
+from pnp.content.folders import find_games, is_game_folder
+from pnp.content.snapshot import display_path
 from pnp.diagnostics import CODES, counts, did_you_mean, render_json, render_text
 from pnp.rulesets import RulesetError
+
+if TYPE_CHECKING:
+    from pnp.content.project import Game
+
+# The stages are imported by the commands that use them: `pnp check` of games checked
+# before, unchanged, loads none of them (see `pnp.verdicts`).
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 
@@ -55,6 +62,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the content folder (default: ./content)",
     )
     check.add_argument("--strict", action="store_true", help="warnings fail the check too")
+    check.add_argument(
+        "--fresh",
+        action="store_true",
+        help="check every game again, even one unchanged since an earlier check "
+        "(whose verdict is otherwise reused)",
+    )
     check.add_argument(
         "--format",
         choices=("text", "json"),
@@ -301,10 +314,17 @@ def _games(content: Path, wanted: Sequence[str]) -> list[str]:
 def _check(args: argparse.Namespace) -> int:
     if args.sim < 0:
         raise UsageError(f"--sim must be 0 or more, not {args.sim}")
-    result = pipeline.check(args.content, _games(args.content, args.games))
+    from pnp import pipeline
+
+    games = _games(args.content, args.games)
     notes: list[str] = []
-    if args.sim > 0:
+    if args.sim > 0 or args.fresh:  # the simulation needs the models
+        result = pipeline.check(args.content, games)
         notes = pipeline.simulate(result, args.sim, jobs=min(2, os.cpu_count() or 1))
+    else:
+        from pnp.verdicts import checked
+
+        result = checked(args.content, games)
     if args.format == "json":
         sys.stdout.write(render_json(result.diagnostics))
     else:
@@ -316,6 +336,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     """One game as printed; content errors are printed as `check` prints them instead."""
+    from pnp import pipeline
+
     (game_id,) = _games(args.content, [args.game])
     result = pipeline.check(args.content, [game_id])
     errors, warnings = counts(result.diagnostics)
@@ -356,7 +378,7 @@ def _jobs(jobs: int) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     """Check; on errors write nothing; else render everything in memory, then write it."""
-    from pnp import products
+    from pnp import pipeline, products
     from pnp.render import build, geometry, kit
 
     games = _games(args.content, args.games)
@@ -403,6 +425,8 @@ def _build(args: argparse.Namespace) -> int:
 
 def _model(content: Path, game: str) -> tuple[Game | None, int]:
     """The typed model of one game for the rules model; on content errors, print them."""
+    from pnp.content.project import load_game
+
     (game_id,) = _games(content, [game])
     loaded = load_game(content, game_id)
     errors, _ = counts(loaded.diagnostics)
@@ -570,6 +594,8 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _vocab(args: argparse.Namespace) -> int:
+    from pnp.content.vocab import effects_schema_text, reference_markdown
+
     sys.stdout.write(effects_schema_text() if args.schema else reference_markdown())
     return EXIT_OK
 

@@ -11,14 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp import checks
-from pnp.checks import renamed
-from pnp.content.project import EVERYTHING, Game, load_game
 from pnp.diagnostics import Diagnostic
-from pnp.render import geometry
 
 if TYPE_CHECKING:
     from pnp import simulate as simulate_
+    from pnp.content.project import Game
+    from pnp.render.geometry import Geometry
 
 
 @dataclass(slots=True)
@@ -32,29 +30,80 @@ class CheckResult:
     failed: set[str] = field(default_factory=set)  # games with content errors
 
 
+@dataclass(slots=True)
+class Part:
+    """What checking one game found, before the games' diagnostics are put in order."""
+
+    reading: list[Diagnostic]  # reading its files, their shape, its model
+    checking: list[Diagnostic]  # cross-checks of its model
+    explained: list[Diagnostic]  # explained by its rulings
+    failed: bool  # it has content errors
+    files: int  # files read
+    consumers: frozenset[str]  # files that only use the model: the worked examples
+    game: Game | None = None  # its model (None when the part was kept from an earlier run)
+
+
+@dataclass(frozen=True, slots=True)
+class Layouts:
+    """The layouts every renderer and the fit check use: their files, and what is wrong
+    in them."""
+
+    files: int
+    diagnostics: tuple[Diagnostic, ...]
+
+
 def check(content: Path, game_ids: Sequence[str]) -> CheckResult:
     """Load and cross-check each game; gather every problem before returning."""
-    result = CheckResult()
-    geo = geometry.default()  # the layouts every renderer and the fit check use
-    result.files += len(geo.files)
-    reading: list[Diagnostic] = list(geo.diagnostics)  # reading files, schemas, the model
-    checking: list[Diagnostic] = []  # cross-checks of the model
-    consumers: set[str] = set()  # files that only use the model: the worked examples
-    for game_id in game_ids:
-        loaded = load_game(content, game_id)
-        files = loaded.game.files
-        result.files += len(loaded.files) + len(files.rulebook() if files else ())
-        found = checks.run(loaded.game)
-        kept, explained = checks.split_explained(loaded.game, found)
-        kept_all, renames = renamed.fold(loaded.game, [*loaded.diagnostics, *kept])
-        left = set(kept_all)
-        reading.extend([*renames, *(d for d in loaded.diagnostics if d in left)])
-        checking.extend(d for d in kept if d in left)
-        if any(d.severity == "error" for d in (*loaded.diagnostics, *kept)):
+    from pnp.render import geometry
+
+    geo = geometry.default()  # read once: every renderer and the fit check use it
+    return combine(layouts(geo), [(game_id, check_game(content, game_id)) for game_id in game_ids])
+
+
+def layouts(geo: Geometry) -> Layouts:
+    """The layouts' part of a check."""
+    return Layouts(len(geo.files), tuple(geo.diagnostics))
+
+
+def check_game(content: Path, game_id: str) -> Part:
+    """Load and cross-check one game."""
+    from pnp import checks
+    from pnp.checks import renamed
+    from pnp.content.project import load_game
+
+    loaded = load_game(content, game_id)
+    files = loaded.game.files
+    found = checks.run(loaded.game)
+    kept, explained = checks.split_explained(loaded.game, found)
+    kept_all, renames = renamed.fold(loaded.game, [*loaded.diagnostics, *kept])
+    left = set(kept_all)
+    return Part(
+        reading=[*renames, *(d for d in loaded.diagnostics if d in left)],
+        checking=[d for d in kept if d in left],
+        explained=explained,
+        failed=any(d.severity == "error" for d in (*loaded.diagnostics, *kept)),
+        files=len(loaded.files) + len(files.rulebook() if files else ()),
+        consumers=frozenset(e.src.file for e in loaded.game.examples or ()),
+        game=loaded.game,
+    )
+
+
+def combine(layouts: Layouts, parts: Sequence[tuple[str, Part]]) -> CheckResult:
+    """One result of the games' parts (in the order the games were named)."""
+    result = CheckResult(files=layouts.files)
+    reading: list[Diagnostic] = list(layouts.diagnostics)
+    checking: list[Diagnostic] = []
+    consumers: set[str] = set()
+    for game_id, part in parts:
+        result.files += part.files
+        reading.extend(part.reading)
+        checking.extend(part.checking)
+        if part.failed:
             result.failed.add(game_id)
-        result.explained.extend(explained)
-        result.games[game_id] = loaded.game
-        consumers |= {e.src.file for e in loaded.game.examples or ()}
+        result.explained.extend(part.explained)
+        if part.game is not None:
+            result.games[game_id] = part.game
+        consumers |= part.consumers
     # A name that names nothing comes before what it breaks (a door "without" its card).
     naming = [d for d in checking if d.code in NAMING]
     # What is printed follows from the data: a text that no longer fits, or a rulebook page
@@ -188,6 +237,8 @@ def split_acknowledged(
     """(kept, explained): `checks.split_explained` for the errors a ruling may explain (E802,
     something the simulated games never used). One is explained when a ruling acknowledges
     its code and its ruling text names everything the message quotes ('Visa Denied')."""
+    from pnp.content.project import EVERYTHING
+
     if game.damaged & {"rulings", EVERYTHING}:
         return list(found), []  # the rulings that may explain these could not be read
     kept: list[Diagnostic] = []

@@ -19,6 +19,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any, cast
 
 from pnp.diagnostics import Diagnostic
 
@@ -122,6 +123,80 @@ class Snapshot:
     def digests(self) -> dict[str, str]:
         """{path: sha256} of every file read so far."""
         return {rel: f.sha256 for rel, f in sorted(self.files.items())}
+
+    def manifest(self) -> Manifest:
+        """What was read so far, as `unchanged` compares it with the folder later."""
+        return Manifest(
+            _listing(self.folder, self.root),
+            tuple((rel, f.sha256) for rel, f in sorted(self.files.items())),
+            tuple((rel, _refusal(r)) for rel, r in sorted(self.refused.items())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """A snapshot's record of a game folder: its listing and every file read (by digest)
+    or refused (by why). Equal manifests mean a check of the folder would read the same
+    bytes."""
+
+    listing: str  # a digest of where the folder is, the names in it, what could not be listed
+    files: tuple[tuple[str, str], ...]  # (path, sha256)
+    refused: tuple[tuple[str, str], ...]  # (path, why)
+
+    def as_json(self) -> list[object]:
+        return [self.listing, [list(f) for f in self.files], [list(r) for r in self.refused]]
+
+    @staticmethod
+    def from_json(data: object) -> Manifest | None:
+        """The manifest `as_json` gave, or None for anything else."""
+        try:
+            where, read, refusals = cast("list[Any]", data)
+            manifest = Manifest(
+                str(where),
+                tuple((str(rel), str(sha)) for rel, sha in read),
+                tuple((str(rel), str(why)) for rel, why in refusals),
+            )
+        except (TypeError, ValueError):
+            return None
+        return manifest
+
+
+def unchanged(content: Path, game_id: str, manifest: Manifest) -> bool:
+    """Whether the game folder still holds what `manifest` records: the same listing, the
+    same bytes in every file read and the same reason for every file refused. Reads what
+    the snapshot read, under the same rules (nothing outside the content folder)."""
+    folder = content / game_id
+    root = Path(os.path.realpath(content))
+    if _listing(folder, root) != manifest.listing:
+        return False
+    for rel, sha in manifest.files:
+        found = _read(folder / rel, root)
+        if isinstance(found, Refused) or hashlib.sha256(found).hexdigest() != sha:
+            return False
+    for rel, why in manifest.refused:
+        found = _read(folder / rel, root)
+        if not isinstance(found, Refused) or _refusal(found) != why:
+            return False
+    return True
+
+
+def _refusal(refused: Refused) -> str:
+    return "\n".join((refused.kind, refused.reason, refused.hint))
+
+
+def _listing(folder: Path, root: Path) -> str:
+    """A digest of what `take` finds before it reads: where the folder leads, and the names
+    in it and the folders that could not be listed."""
+    h = hashlib.sha256()
+    real = Path(os.path.realpath(folder))
+    h.update(f"{folder}\0{root}\0{real}\0".encode("utf-8", "surrogateescape"))
+    if _is_inside(real, root) and real != root:
+        names, errors = _walk(folder)
+        for name in names:
+            h.update(f"n\0{name}\0".encode("utf-8", "surrogateescape"))
+        for where, exc in errors:
+            h.update(f"e\0{where}\0{exc.strerror or exc}\0".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
 
 
 def _rulebook_names(names: list[str]) -> list[str]:

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp import pipeline
-from pnp.content.project import Game, find_games
+from pnp.content.folders import find_games
+from pnp.content.project import Game
 from pnp.diagnostics import Diagnostic, counts
 from pnp.diff import faces, files
 from pnp.diff.changes import TEMPLATE, Change, check_data, compare, heading

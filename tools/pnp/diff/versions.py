@@ -25,7 +25,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from pnp.content.project import display_path, find_games
+from pnp.content.folders import find_games
+from pnp.content.snapshot import display_path
 from pnp.diagnostics import closest
 
 WORKTREE = "working tree"

@@ -29,10 +29,11 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from pnp.checks.hooks import CheckHooks
     from pnp.content.examples import Vocabulary
     from pnp.content.loader import Document
@@ -95,6 +96,14 @@ def hooks(module: str, name: str = "HOOKS") -> Callable[[], Any]:
 
 class RulesetError(Exception):
     """A registered ruleset that cannot be loaded (said plainly, with its name)."""
+
+
+def entry_points(group: str) -> list[EntryPoint]:
+    """The entry points of one group (importlib.metadata loads only when asked: `pnp check`
+    of unchanged games needs no ruleset)."""
+    from importlib.metadata import entry_points as found
+
+    return list(found(group=group))
 
 
 @cache
