@@ -6,11 +6,14 @@ Prints one row per target, with the measured figure, the target and "ok" or "MIS
 - the rulebooks' share of `pnp build diplomatic-immunity --paper a4`: the CPU time spent
   making the rulebooks over the whole process's CPU time (target: at most 35%);
 - the full kit (`pnp build --paper all`, both games) against `pnp check` plus the card
-  sheets alone: the build process's CPU time over that of a `pnp check` process plus the
+  sheets alone: the build process's CPU time over that of a `pnp check --fresh` process (a
+  check that does the work, as the build's own check does, not one that finds the verdicts
+  of an earlier run: see `pnp.verdicts`) plus the
   CPU time the build spends on the card sheets (target: at most 2x);
 - Diplomatic Immunity's duplex card sheets (A4) drawn in-process against a bare reportlab
-  program drawing the same cards on the same pages (background, band, name, rules text
-  wrapped with reportlab's simpleSplit, back) (target: at most 1x).
+  program drawing the same cards on the same pages (background, band, name, the card's
+  picture as reportlab's renderer draws svglib's drawing of it, rules text wrapped with
+  reportlab's simpleSplit, back) (target: at most 1x).
 
 Times are CPU time (user + system), the median of `--runs` runs, the runs of the things
 compared alternating: the machine is shared, and wall time varies with what else runs. The
@@ -95,7 +98,7 @@ def processes(runs: int) -> tuple[float, float, float, float, float, float, floa
     """Medians of (DI A4 build CPU, its rulebooks' CPU, full kit CPU, full kit wall, check
     CPU, card sheets' CPU in the full kit), and the full kit's peak memory (MB)."""
     pnp = str(Path(sys.executable).with_name("pnp"))
-    check = [pnp, "check", "--content", str(ROOT / "content")]
+    check = [pnp, "check", "--fresh", "--content", str(ROOT / "content")]
     a4, a4_books, full, full_wall, checks, cards = [], [], [], [], [], []
     peak = 0.0
     with tempfile.TemporaryDirectory() as out:
@@ -113,12 +116,18 @@ def processes(runs: int) -> tuple[float, float, float, float, float, float, floa
     return m(a4), m(a4_books), m(full), m(full_wall), m(checks), m(cards), peak
 
 
-def bare_cards(cards: list[tuple[str, str, str, str, str]]) -> bytes:
+Art = Any  # a card's picture: a reportlab Drawing (an SVG, parsed once), or image bytes
+
+
+def bare_cards(cards: list[tuple[str, str, str, str, str, Art]]) -> bytes:
     """The baseline: the same cards on 3 x 3 A4 sheets, fronts then backs, drawn directly
     with plain reportlab calls and the same fonts: background, band, kind line, name, frame,
-    medallion, rules text wrapped by simpleSplit at one size (no fitting), flavour, footer,
-    the back's pattern, and crop marks. No forms, no measuring, no layouts."""
-    from reportlab.lib.utils import simpleSplit
+    the card's picture (an SVG drawn by reportlab's renderer from the drawing svglib made of
+    it, each picture parsed once; a PNG or JPEG by drawImage) or a medallion, rules text
+    wrapped by simpleSplit at one size (no fitting), flavour, footer, the back's pattern,
+    and crop marks. No forms, no measuring, no layouts."""
+    from reportlab.graphics import renderPDF
+    from reportlab.lib.utils import ImageReader, simpleSplit
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.render import fonts
@@ -132,7 +141,7 @@ def bare_cards(cards: list[tuple[str, str, str, str, str]]) -> bytes:
     for start in range(0, len(cards), 9):
         chunk = cards[start : start + 9]
         for side in ("front", "back"):
-            for k, (name, kind, text, flavour, colour) in enumerate(chunk):
+            for k, (name, kind, text, flavour, colour, art) in enumerate(chunk):
                 col, row = k % 3, k // 3
                 if side == "back":
                     col = 2 - col
@@ -153,7 +162,28 @@ def bare_cards(cards: list[tuple[str, str, str, str, str]]) -> bytes:
                 c.rect(x, y + h - mm(17), w, mm(17), stroke=0, fill=1)
                 c.setStrokeColor(colour)
                 c.roundRect(x + mm(2.4), y + mm(2.4), w - mm(4.8), h - mm(20), mm(2))
-                c.circle(x + w / 2, y + h - mm(32), mm(11), stroke=1, fill=1)
+                if isinstance(art, bytes):
+                    side = mm(22)
+                    c.drawImage(
+                        ImageReader(io.BytesIO(art)),
+                        x + w / 2 - side / 2,
+                        y + h - mm(43),
+                        side,
+                        side,
+                        preserveAspectRatio=True,
+                        mask="auto",
+                    )
+                elif art is not None:
+                    left, bottom, right, top = art.getBounds()
+                    scale = mm(22) / max(right - left, top - bottom)
+                    c.saveState()
+                    c.translate(x + w / 2 - mm(11), y + h - mm(43))
+                    c.scale(scale, scale)
+                    c.translate(-left, -bottom)
+                    renderPDF.draw(art, c, 0, 0)
+                    c.restoreState()
+                else:
+                    c.circle(x + w / 2, y + h - mm(32), mm(11), stroke=1, fill=1)
                 c.setFillColor("#ffffff")
                 c.setFont(fonts.font("sans-bold"), 6)
                 c.drawCentredString(x + w / 2, y + h - mm(7), kind.upper())
@@ -193,12 +223,20 @@ def card_sheets(runs: int) -> tuple[float, float]:
     theme = build.card_faces.Theme()
     groups = build.card_groups(game, geo, theme)
     cards = [
-        (c.name, c.kind.value, c.text.printed, c.flavour, build.card_faces.deck_colour(game, c))
+        (
+            c.name,
+            c.kind.value,
+            c.text.printed,
+            c.flavour,
+            build.card_faces.deck_colour(game, c),
+            _art(game, c.art.id if c.art else None),
+        )
         for c in game.cards or ()
         for _ in range(c.count)
     ]
     cards += [
-        (g.name, "goal", g.text.printed if g.text else "", "", "#5b3f8c") for g in game.goals or ()
+        (g.name, "goal", g.text.printed if g.text else "", "", "#5b3f8c", None)
+        for g in game.goals or ()
     ]
     assert len(cards) == sum(len(g.items) for g in groups)
     bare, duplex = [], []
@@ -210,6 +248,19 @@ def card_sheets(runs: int) -> tuple[float, float]:
         _duplex_only(game, geo)  # the duplex sheets alone, as the baseline draws them
         duplex.append(time.process_time() - start)
     return statistics.median(duplex), statistics.median(bare)
+
+
+def _art(game: Any, rel: str | None) -> Art:
+    """What the baseline draws for a card's picture (parsed here, before it is timed, as
+    pnp's were parsed by its check)."""
+    from pnp.content import assets
+
+    if rel is None:
+        return None
+    if assets.is_svg(rel):
+        found = assets.svg(game, rel)
+        return None if found is None or isinstance(found, assets.Unusable) else found
+    return assets.art_bytes(game, rel)
 
 
 def _duplex_only(game: Any, geo: Any) -> bytes:
