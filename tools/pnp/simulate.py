@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -145,17 +146,24 @@ def summarise(r: Run) -> dict[str, Any]:
     info = p.model.info
     ok = [g for g in r.results if g.violation is None]
     endings = {e: 0 for e in sim.endings}
-    by_seat: dict[str, dict[str, int]] = {}
-    by_role: dict[str, dict[str, int]] = {}
-    plays: dict[str, int] = {}
+    endings.update(Counter(g.ending for g in ok))
+    seat_games: Counter[int] = Counter()
+    seat_wins: Counter[int] = Counter()
+    role_games: Counter[str] = Counter()
+    role_wins: Counter[str] = Counter()
+    plays: Counter[str] = Counter()
     for g in ok:
-        endings[g.ending] = endings.get(g.ending, 0) + 1
-        for seat, role in enumerate(g.roles):
-            won = seat in g.winners
-            stats.count(by_seat.setdefault(str(seat), stats.tally()), won)
-            stats.count(by_role.setdefault(role, stats.tally()), won)
+        roles = g.roles
+        seat_games.update(range(len(roles)))
+        role_games.update(roles)
+        for seat in dict.fromkeys(g.winners):
+            if 0 <= seat < len(roles):
+                seat_wins[seat] += 1
+                role_wins[roles[seat]] += 1
         for card, n in g.plays:
-            plays[card] = plays.get(card, 0) + n
+            plays[card] += n
+    by_seat = {str(s): {"games": n, "wins": seat_wins[s]} for s, n in seat_games.items()}
+    by_role = {r: {"games": n, "wins": role_wins[r]} for r, n in role_games.items()}
     cards = sim.card_ids(p.model, p.settings)
     summary: dict[str, Any] = {
         "game": p.model.id,

@@ -108,6 +108,7 @@ class Heist:
 
     __slots__ = (
         "_answers",
+        "_legal",
         "_public",
         "accusations",
         "accused",
@@ -193,6 +194,7 @@ class Heist:
         self.result: Outcome | None = None
         self._public: Public | None = None  # the views' copies, built when first needed
         self._answers: tuple[Answer | None, ...] | None = None
+        self._legal: Action | None = None  # the choice `is_legal` just allowed
         if self.trace is not None:
             self._note(
                 f"{n} players; the treasure: {count(setup.diamonds, 'diamond')}, "
@@ -238,14 +240,18 @@ class Heist:
         """Whether the rules allow this choice now (a possible take may still break them)."""
         if not self._possible(action):
             return False
-        return not (isinstance(action, Take) and self._breaks_rules(action))
+        if isinstance(action, Take) and self._breaks_rules(action):
+            return False
+        self._legal = action  # `apply` need not ask again: nothing changes in between
+        return True
 
     def apply(self, action: Action) -> None:
         """Play one choice and run the rules up to the next one.
 
         Takes that break the rules are played (they are possible at a real table) and the
         player is marked a rule-breaker; anything impossible raises IllegalAction."""
-        if not self._possible(action):
+        legal, self._legal = self._legal, None
+        if action is not legal and not self._possible(action):
             raise IllegalAction(
                 f"{action!r} is not possible now ({self.phase.name.lower()}, seat {self.seat})"
             )
