@@ -341,7 +341,7 @@ def contrast_of(sketches: Sequence[fit.Sketch]) -> list[Measured]:
         )
         colours: list[tuple[int, tuple[int, ...]]] = [
             (n, c)
-            for n, c in under.getcolors(1 << 20) or ()
+            for n, c in under.getcolors(under.width * under.height) or ()
             if isinstance(c, tuple) and c != MISSING
         ]
         measured = []

@@ -25,6 +25,7 @@ reason (`draw.deck: "the deck is shown by the card's colour"`, or a whole repeat
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -134,9 +135,12 @@ def keyed(terms: Iterable[Term]) -> list[tuple[str, Term]]:
     return list(zip(term_fields(terms), flat, strict=True))
 
 
-def fields_used(source: str) -> set[str] | None:
+@functools.lru_cache(maxsize=8192)
+def fields_used(source: str) -> frozenset[str] | None:
     """Every field a template reads: `heat.amount` for `{{ heat.amount }}` or
-    `heat['amount']`, `heat` for the whole of it; None when it cannot be parsed (E701)."""
+    `heat['amount']`, `heat` for the whole of it; None when it cannot be parsed (E701).
+    Kept per source: a process that checks many versions of a game (a test run, a diff)
+    parses each text once."""
     try:
         tree = _PARSER.parse(source)
     except (jinja2.TemplateSyntaxError, RecursionError):
@@ -161,7 +165,7 @@ def fields_used(source: str) -> set[str] | None:
     for name_node in tree.find_all(nodes.Name):
         if name_node.ctx == "load" and id(name_node) not in inner:
             used.add(name_node.name)
-    return used
+    return frozenset(used)
 
 
 def check(game: Game) -> list[Diagnostic]:
