@@ -54,6 +54,19 @@ def run_pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 
 
 @pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty cache folder of the test's own (`pnp.content.cache_folder`), as a new
+    process finds it."""
+    from pnp.content import cache_folder
+
+    root = tmp_path / "cache"
+    monkeypatch.setenv(cache_folder.ENV, str(root))
+    cache_folder.reset()
+    yield root
+    cache_folder.reset()
+
+
+@pytest.fixture
 def fresh_checks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """No verdict kept from earlier checks (`pnp.verdicts`): for a test that changes pnp's
     own code in the process (a ruleset registered by monkeypatching), which the verdicts'

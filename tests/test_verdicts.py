@@ -24,14 +24,10 @@ HEIST = "diamond-heist"
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty cache folder of the test's own, as a new process finds it."""
-    root = tmp_path / "cache"
-    monkeypatch.setenv(cache_folder.ENV, str(root))
-    cache_folder.reset()
+def folder(cache_dir: Path) -> Iterator[Path]:
+    """An empty cache folder of the test's own; pnp's code digest worked out afresh."""
     verdicts.code_digest.cache_clear()
-    yield root
-    cache_folder.reset()
+    yield cache_dir
     verdicts.code_digest.cache_clear()
 
 

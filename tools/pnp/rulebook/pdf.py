@@ -50,6 +50,7 @@ from pnp.render.art import art_size, draw_art
 from pnp.render.palette import INK
 from pnp.render.units import mm
 from pnp.rulebook import book as rb
+from pnp.rulebook import contents as kept_pages
 from pnp.rulebook import cover, figures, pages
 from pnp.rulebook import credits as rb_credits
 from pnp.rulebook import faces as rb_faces
@@ -680,13 +681,16 @@ def render_book(
         ],
     )
     # The contents start out with every entry at page 0, so the first pass already gives
-    # them their room and a second pass only fills in the page numbers.
-    toc._entries = [  # type: ignore[attr-defined]
+    # them their room and a second pass only fills in the page numbers: unless an earlier
+    # build of this book, with these very headings, left the pages it found (`kept_pages`).
+    headings = [
         (min(n.level, 2) - 1, n.inline.text, 0, n.id)
         for n in nodes
         if isinstance(n, Heading) and n.level <= 2
     ]
-    doc.sketch_first = bool(toc._entries)  # type: ignore[attr-defined]
+    remembered = kept_pages.recall(game.id, edition, paper, ink_saver, headings)
+    toc._entries = remembered or headings  # type: ignore[attr-defined]
+    doc.sketch_first = bool(headings) and remembered is None
     story: list[Flowable] = _title_flowables(flow, style, env)
     story += [NextPageTemplate("body"), PageBreak() if flow.illustrated else Spacer(1, mm(8))]
     contents = _Heading(
@@ -701,6 +705,9 @@ def render_book(
     story += [PageBreak() if flow.illustrated else Spacer(1, mm(6)), *body]
     pages.chapters(story)
     doc.multiBuild(story, canvasmaker=pages.BookCanvas)
+    found = list(toc._entries)  # type: ignore[attr-defined]
+    if found != remembered:
+        kept_pages.keep(game.id, edition, paper, ink_saver, headings, found)
     return doc.filename.getvalue(), doc.page
 
 
