@@ -25,19 +25,20 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
+from pnp import entry_points
 from pnp.content import cache_folder
 from pnp.content.snapshot import Manifest, unchanged
 from pnp.diagnostics import Diagnostic
 from pnp.pipeline import CheckResult, Layouts, Part, combine
+from pnp.rulesets import GROUP
 
 STORE = "verdicts"
 LIMIT = 64  # games (one entry per game folder, working folder and version of pnp)
 MAX_BYTES = 16 << 20
-PLUGIN_GROUP = "[pnp.rulesets]"
 
 
 def checked(content: Path, game_ids: Sequence[str]) -> CheckResult:
@@ -147,58 +148,19 @@ def code_digest() -> str:
     for part in (pnp.__version__, sys.version, sys.implementation.cache_tag):
         h.update(f"{part}\0".encode())
     roots = {Path(pnp.__file__).resolve().parent}
-    distributions: list[str] = []
-    for folder in _path_folders():
-        for name, plugin_roots in _distributions(folder):
-            distributions.append(name)
-            roots |= plugin_roots
-    for name in sorted(distributions):
-        h.update(f"d\0{name}\0".encode("utf-8", "surrogateescape"))
+    found = entry_points.distributions()
+    for point in entry_points.group(GROUP, found):
+        root = _top_level(point.module.split(".", 1)[0])
+        if root is not None:
+            roots.add(root)
+    for dist in sorted(d.name for d in found):
+        h.update(f"d\0{dist}\0".encode("utf-8", "surrogateescape"))
     for root in sorted(roots):
         h.update(f"r\0{root}\0".encode("utf-8", "surrogateescape"))
         for rel, path in _code_files(root):
             h.update(f"f\0{rel}\0".encode("utf-8", "surrogateescape"))
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return h.hexdigest()
-
-
-def _path_folders() -> Iterator[Path]:
-    seen: set[str] = set()
-    for entry in sys.path:
-        folder = os.path.abspath(entry or ".")
-        if folder not in seen and os.path.isdir(folder):
-            seen.add(folder)
-            yield Path(folder)
-
-
-def _distributions(folder: Path) -> Iterator[tuple[str, set[Path]]]:
-    """(name, the code of the rulesets it plugs in) of each distribution installed in a
-    folder of the import path."""
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        return
-    for name in names:
-        if name.endswith((".dist-info", ".egg-info")):
-            yield name, set(_plugin_roots(folder / name / "entry_points.txt"))
-
-
-def _plugin_roots(entry_points: Path) -> Iterator[Path]:
-    """The package folders (or module files) of the rulesets a distribution declares."""
-    try:
-        text = entry_points.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return
-    inside = False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if line.startswith("["):
-            inside = line == PLUGIN_GROUP
-        elif inside and "=" in line:
-            module = line.split("=", 1)[1].strip().split(":", 1)[0].strip()
-            found = _top_level(module.split(".", 1)[0])
-            if found is not None:
-                yield found
 
 
 def _top_level(name: str) -> Path | None:

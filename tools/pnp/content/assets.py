@@ -329,16 +329,10 @@ def refusal(data: bytes, digest: str) -> Unusable | None:
 def _verdict_signature() -> str:
     """What a verdict depends on besides the picture: this module's code and the versions of
     pnp and of the libraries that read and draw SVG."""
-    from importlib.metadata import PackageNotFoundError, version
-
     from pnp import __version__
+    from pnp.entry_points import version
 
-    versions = []
-    for dist in ("svglib", "lxml", "reportlab"):
-        try:
-            versions.append(f"{dist} {version(dist)}")
-        except PackageNotFoundError:
-            versions.append(f"{dist} ?")
+    versions = [f"{dist} {version(dist)}" for dist in ("svglib", "lxml", "reportlab")]
     return cache_folder.digest(__version__, cache_folder.file_digest(__file__), *versions)
 
 

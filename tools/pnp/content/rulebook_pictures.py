@@ -119,15 +119,11 @@ def find(text: str) -> tuple[Found, ...]:
 def _signature() -> str:
     """What the images of a source depend on besides its text: how it is parsed (this
     module's and `rulebook_markdown`'s code, markdown-it's version) and pnp's version."""
-    from importlib.metadata import PackageNotFoundError, version
-
     from pnp import __version__
     from pnp.content import rulebook_markdown
+    from pnp.entry_points import version
 
-    try:
-        markdown_it = version("markdown-it-py")
-    except PackageNotFoundError:
-        markdown_it = "?"
+    markdown_it = version("markdown-it-py")
     return cache_folder.digest(
         __version__,
         markdown_it,

@@ -183,16 +183,11 @@ def _schemas_signature() -> str:
 @cache
 def _signature_of(files: tuple[tuple[str, str], ...]) -> str:
     """`_schemas_signature` for one set of schema files (by name and place)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     from pnp import __version__
+    from pnp.entry_points import version
 
     parts: list[str | bytes] = [__version__, cache_folder.file_digest(__file__)]
-    for dist in ("jsonschema", "referencing"):
-        try:
-            parts.append(f"{dist} {version(dist)}")
-        except PackageNotFoundError:
-            parts.append(f"{dist} ?")
+    parts += [f"{dist} {version(dist)}" for dist in ("jsonschema", "referencing")]
     entries = _files()
     for name, _ in files:
         parts += [name, entries[name].read_bytes()]

@@ -11,11 +11,9 @@ from __future__ import annotations
 import copy
 import io
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, Group, Shape
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -24,6 +22,12 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from pnp.content.assets import Unusable, art_bytes, art_digest, drawable, is_svg, svg
 from pnp.content.project import Game
 from pnp.render import pdf
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing, Group, Shape
+
+# reportlab's graphics (and, through them, platypus) load when a picture is first drawn: the
+# fit check only asks whether one would be (`drawable`).
 
 
 def image(data: bytes) -> ImageReader:
@@ -124,6 +128,8 @@ class _Look:
 
     def draw(self, canvas: Canvas) -> None:
         if self.calls is None:
+            from reportlab.graphics import renderPDF
+
             recorder = _Recorder()
             try:
                 renderPDF.draw(self.drawing, recorder, 0, 0)  # type: ignore[arg-type]
@@ -252,6 +258,8 @@ def _repaintable(node: Any) -> Any:
     """A copy of a drawing whose shapes can be painted anew: every group and shape is
     copied, but what they outline (a path's points and operators, which painting never
     changes) is shared with the original."""
+    from reportlab.graphics.shapes import Group
+
     out = copy.copy(node)
     if isinstance(node, Group):
         out.contents = [_repaintable(child) for child in node.contents]
@@ -261,6 +269,8 @@ def _repaintable(node: Any) -> Any:
 def _shapes(node: Group | Shape) -> list[Any]:
     """Every drawn shape inside a drawing or group (paths, circles: each has its own paint
     attributes, which reportlab's types do not declare)."""
+    from reportlab.graphics.shapes import Group
+
     if isinstance(node, Group):
         return [s for child in node.contents for s in _shapes(child)]
     return [node]

@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
+from pnp import entry_points as plugin_points
+from pnp.entry_points import Point
 
+if TYPE_CHECKING:
     from pnp.checks.hooks import CheckHooks
     from pnp.content.examples import Vocabulary
     from pnp.content.loader import Document
@@ -98,12 +99,9 @@ class RulesetError(Exception):
     """A registered ruleset that cannot be loaded (said plainly, with its name)."""
 
 
-def entry_points(group: str) -> list[EntryPoint]:
-    """The entry points of one group (importlib.metadata loads only when asked: `pnp check`
-    of unchanged games needs no ruleset)."""
-    from importlib.metadata import entry_points as found
-
-    return list(found(group=group))
+def entry_points(group: str) -> list[Point]:
+    """The entry points of one group."""
+    return plugin_points.group(group)
 
 
 @cache
