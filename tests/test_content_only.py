@@ -11,7 +11,7 @@ from typing import Any
 import pypdfium2
 import pytest
 
-from tests.conftest import FIXTURES, check_json, run_pnp
+from tests.conftest import CONTENT, FIXTURES, check_json, run_pnp
 
 GAME = "orchard"
 
@@ -108,6 +108,25 @@ def test_a_misspelt_name_in_a_text_is_e701_with_the_field_it_meant(
     (d,) = diags
     assert (d["code"], d["line"]) == ("E701", line)
     assert "did you mean 'points'?" in d["hint"]
+
+
+def test_a_refused_text_hints_at_what_this_game_offers(
+    orchard: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """E714's hint lists the game's own data and look-ups: a content-only game has no
+    ruleset's `limit()`; Diplomatic Immunity's texts have it."""
+    line = _edit(orchard, "cards.yaml", "Score {{ points }} points.", "{{ points.__class__ }}")
+    _, diags = check_json(capsys, orchard, GAME)
+    (d,) = diags
+    assert (d["code"], d["line"]) == ("E714", line)
+    assert "rules, game, term()" in d["hint"] and "limit()" not in d["hint"]
+    di = tmp_path / "di"
+    shutil.copytree(CONTENT / "diplomatic-immunity", di / "diplomatic-immunity")
+    street = di / "diplomatic-immunity" / "street.yaml"
+    text = street.read_text(encoding="utf-8")
+    street.write_text(text.replace("{{ draw.cards }}", "{{ draw.__class__ }}", 1), encoding="utf-8")
+    _, diags = check_json(capsys, di, "diplomatic-immunity")
+    assert [d["code"] for d in diags][:1] == ["E714"] and "limit()" in diags[0]["hint"]
 
 
 def test_declared_fields_hold_every_card(orchard: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,11 +20,18 @@ from pnp.content import sandbox
 from pnp.content.model import Currency, Term
 from pnp.content.sandbox import Sandbox, TemplateRefused
 
-TEXT_HINT = (
-    "a text prints its own fields, the game's data (rules, game, door(), goal(), "
-    "item(), components(), term(), limit(), crime_types) and the filters money, word, "
-    "nth, ordinal, times, share, plural, cap, length, join and map (README: Content)"
+FILTERS = "money, word, nth, ordinal, times, share, plural, cap, length, join and map"
+TEXT_HINT = (  # the environment's own; a game's texts say what that game offers (`hint`)
+    f"a text prints its own fields, the game's data and the filters {FILTERS} (README: Content)"
 )
+
+
+def hint(globals_: Mapping[str, Any]) -> str:
+    """What a text of a game may use: its own fields, the game's data and look-ups (as
+    this game has them: a ruleset may add its own, such as `limit()`), and the filters."""
+    names = ", ".join(f"{k}()" if callable(v) else k for k, v in globals_.items())
+    data = f"the game's data ({names})" if names else "the game's data"
+    return f"a text prints its own fields, {data} and the filters {FILTERS} (README: Content)"
 
 
 class TextError(Exception):
@@ -79,7 +86,8 @@ class Texts:
         except TemplateRefused as exc:
             line = exc.line or 1
             where = f" (line {line} of the text)" if line > 1 else ""
-            raise TextError(exc.message + where, exc.code, exc.hint) from exc
+            said = hint(self.globals) if exc.hint == TEXT_HINT else exc.hint
+            raise TextError(exc.message + where, exc.code, said) from exc
         except jinja2.UndefinedError as exc:
             message = exc.message or ""
             match = re.search(r"has no attribute '([^']+)'", message)
