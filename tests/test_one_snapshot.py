@@ -11,7 +11,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 
-from pnp import pipeline
+from pnp import verdicts
 from pnp.rulebook import book as rb_book
 from pnp.rulebook import context
 from tests.conftest import FIXTURES, run_pnp
@@ -36,14 +36,14 @@ def _text(pdf: Path) -> str:
 def _after_check(monkeypatch: pytest.MonkeyPatch, act: Callable[[], None]) -> None:
     """Run `act` right after the check of a build returns (as an edit made during the
     build would land)."""
-    real = pipeline.check
+    real = verdicts.checked_models  # the check `pnp build` runs
 
     def check(content: Path, games: Sequence[str]) -> Any:
         result = real(content, games)
         act()
         return result
 
-    monkeypatch.setattr(pipeline, "check", check)
+    monkeypatch.setattr(verdicts, "checked_models", check)
 
 
 def test_edit_during_build_does_not_reach_the_pdf(

@@ -17,7 +17,8 @@ import pytest
 import pnp
 from pnp import pipeline, verdicts
 from pnp.content import cache_folder
-from pnp.diagnostics import render_json
+from pnp.content.project import Game
+from pnp.diagnostics import Diagnostic, render_json
 from tests.conftest import CONTENT, FIXTURES
 
 HEIST = "diamond-heist"
@@ -250,3 +251,71 @@ def test_fresh_checks_again(
         status, out, _ = run_pnp(capsys, "check", "--content", str(content), *args)
         assert status == 0 and "0 errors" in out
     assert counted.games == [HEIST, HEIST]  # the first run and the fresh one
+
+
+class CountedRuns:
+    """Counts the games `checks.run` cross-checks."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from pnp import checks
+
+        self.games: list[str] = []
+        real = checks.run
+
+        def run(game: Game) -> list[Diagnostic]:
+            self.games.append(game.id)
+            return real(game)
+
+        monkeypatch.setattr(checks, "run", run)
+
+
+def test_a_build_after_a_check_does_not_cross_check_again(
+    folder: Path, content: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`pnp build` loads the game (it needs the model) and reuses the verdict the check
+    left for the same files: the kit is the one a fresh build makes."""
+    from tests.conftest import run_pnp
+
+    status, _, _ = run_pnp(capsys, "check", "--content", str(content))
+    assert status == 0
+    _next_process()
+    runs = CountedRuns(monkeypatch)
+    out = content.parent / "out"
+    status, _, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
+    assert status == 0 and runs.games == []
+    monkeypatch.setenv(cache_folder.ENV, "off")
+    cache_folder.reset()
+    fresh = content.parent / "fresh"
+    status, _, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(fresh), "--paper", "a4"
+    )
+    assert status == 0 and runs.games == [HEIST]
+    assert sorted(p.name for p in (out / HEIST).iterdir()) == sorted(
+        p.name for p in (fresh / HEIST).iterdir()
+    )
+    for pdf in (out / HEIST).glob("*.pdf"):
+        assert pdf.read_bytes() == (fresh / HEIST / pdf.name).read_bytes(), pdf.name
+
+
+def test_a_build_after_an_edit_checks_again_and_writes_nothing_when_wrong(
+    folder: Path, content: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A picture broken after the check: the build's snapshot does not hold what the verdict
+    was about, so the game is cross-checked again, and the build stops at its error."""
+    from tests.conftest import run_pnp
+
+    run_pnp(capsys, "check", "--content", str(content))
+    _next_process()
+    art = sorted((content / HEIST).rglob("*.svg"))
+    if not art:
+        pytest.skip("the game has no SVG pictures")
+    art[0].write_text("<svg xmlns='http://www.w3.org/2000/svg'><path d='M 0 0 L'/></svg")
+    runs = CountedRuns(monkeypatch)
+    out = content.parent / "out"
+    status, stdout, _ = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
+    assert runs.games == [HEIST]
+    assert status == 1 and "E731" in stdout and not (out / HEIST).exists()

@@ -378,7 +378,7 @@ def _jobs(jobs: int) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     """Check; on errors write nothing; else render everything in memory, then write it."""
-    from pnp import pipeline, products
+    from pnp import products
     from pnp.render import build, geometry, kit
 
     games = _games(args.content, args.games)
@@ -393,7 +393,9 @@ def _build(args: argparse.Namespace) -> int:
         flip=args.flip,
         back_offset_mm=_offset(args.back_offset),
     )
-    result = pipeline.check(args.content, games)
+    from pnp.verdicts import checked_models
+
+    result = checked_models(args.content, games)
     errors, warnings = counts(result.diagnostics)
     if errors or (args.strict and warnings):
         sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))

@@ -15,7 +15,7 @@ from pnp.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from pnp import simulate as simulate_
-    from pnp.content.project import Game
+    from pnp.content.project import Game, Loaded
     from pnp.render.geometry import Geometry
 
 
@@ -67,11 +67,16 @@ def layouts(geo: Geometry) -> Layouts:
 
 def check_game(content: Path, game_id: str) -> Part:
     """Load and cross-check one game."""
-    from pnp import checks
-    from pnp.checks import renamed
     from pnp.content.project import load_game
 
-    loaded = load_game(content, game_id)
+    return check_loaded(load_game(content, game_id))
+
+
+def check_loaded(loaded: Loaded) -> Part:
+    """Cross-check one game, loaded."""
+    from pnp import checks
+    from pnp.checks import renamed
+
     files = loaded.game.files
     found = checks.run(loaded.game)
     kept, explained = checks.split_explained(loaded.game, found)

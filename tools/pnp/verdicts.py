@@ -15,8 +15,13 @@ The entry records what the check read: the game folder's listing, and the digest
 file read (or why it was refused). It is used only when the folder still gives the same
 listing and the same bytes (`snapshot.unchanged`): a file edited, added, removed or renamed,
 a picture changed, a link retargeted, each makes the game be checked again. What is kept is
-the verdict only (diagnostics, the count of files, what the rulings explain); a command that
-needs the model (`build`, `list`, `diff`, `check --sim`) checks the game again.
+the verdict only (diagnostics, the count of files, what the rulings explain).
+
+`pnp build` needs the model, so it loads each game; it then reuses a verdict kept for the
+very files the game's snapshot holds instead of cross-checking the game again
+(`checked_models`): every file the earlier check read is read into the snapshot and
+compared, so the files the kit is rendered from are those the verdict was about. `list`,
+`diff` and `check --sim` check afresh.
 """
 
 from __future__ import annotations
@@ -26,12 +31,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from pnp import entry_points
 from pnp.content import cache_folder
-from pnp.content.snapshot import Manifest, unchanged
+from pnp.content.snapshot import Manifest, holds, unchanged
 from pnp.diagnostics import Diagnostic
 from pnp.pipeline import CheckResult, Layouts, Part, combine
 from pnp.rulesets import GROUP
@@ -45,6 +51,18 @@ def checked(content: Path, game_ids: Sequence[str]) -> CheckResult:
     """`pipeline.check` without the models: each game's verdict comes from the cache
     folder when an earlier run checked the very same files with the very same pnp, and
     from a check otherwise (which is then kept)."""
+    return _checked(content, game_ids, models=False)
+
+
+def checked_models(content: Path, game_ids: Sequence[str]) -> CheckResult:
+    """`pipeline.check`, models and all, for a command that uses them (`pnp build`): each
+    game is loaded, and cross-checked unless a verdict kept for the very files its snapshot
+    holds (every file the earlier check read is read into the snapshot and compared, so
+    what is built is what that verdict was about) says what the cross-checks would."""
+    return _checked(content, game_ids, models=True)
+
+
+def _checked(content: Path, game_ids: Sequence[str], models: bool) -> CheckResult:
     from pnp import pipeline
 
     cache_folder.avoid(content)  # a cache folder in the content is turned off
@@ -56,25 +74,39 @@ def checked(content: Path, game_ids: Sequence[str]) -> CheckResult:
     for game_id in game_ids:
         key = cache_folder.digest(code_digest(), where, here, game_id)
         entry = store.get(key) if cache_folder.folder() is not None else None
-        kept = _load(entry, content, game_id) if entry is not None else None
-        if kept is not None:
-            layouts = layouts or kept[0]
-            parts.append((game_id, kept[1]))
-            continue
-        from pnp.render import geometry
+        kept = _load(entry) if entry is not None else None
+        if models:
+            from pnp.content.project import load_game
 
-        geo = geometry.default()
-        layouts = pipeline.layouts(geo)
-        part = pipeline.check_game(content, game_id)
+            loaded = load_game(content, game_id)
+            snap = loaded.game.files
+            if kept is not None and snap is not None and holds(snap, kept[0]):
+                layouts = layouts or kept[1]
+                parts.append((game_id, replace(kept[2], game=loaded.game)))
+                continue
+            layouts = _layouts()
+            part = pipeline.check_loaded(loaded)
+        else:
+            if kept is not None and unchanged(content, game_id, kept[0]):
+                layouts = layouts or kept[1]
+                parts.append((game_id, kept[2]))
+                continue
+            layouts = _layouts()
+            part = pipeline.check_game(content, game_id)
         snap = part.game.files if part.game is not None else None
         if snap is not None:
             store.put(key, _dump(layouts, part, snap.manifest()))
         parts.append((game_id, part))
-    if layouts is None:  # no games
-        from pnp.render import geometry
+    return combine(layouts or _layouts(), parts)
 
-        layouts = pipeline.layouts(geometry.default())
-    return combine(layouts, parts)
+
+def _layouts() -> Layouts:
+    """The layouts' part of a check (loading the layouts: a check that reuses every
+    verdict does not)."""
+    from pnp import pipeline
+    from pnp.render import geometry
+
+    return pipeline.layouts(geometry.default())
 
 
 # ---- entries ---------------------------------------------------------------------------------
@@ -113,12 +145,13 @@ def _undiagnose(rows: object) -> list[Diagnostic]:
     return out
 
 
-def _load(entry: bytes, content: Path, game_id: str) -> tuple[Layouts, Part] | None:
-    """The layouts and the part an entry keeps, when the game folder is unchanged since."""
+def _load(entry: bytes) -> tuple[Manifest, Layouts, Part] | None:
+    """What an entry keeps: the manifest of what its check read, the layouts' part and the
+    game's part (None for anything else)."""
     try:
         data = json.loads(entry)
         manifest = Manifest.from_json(data["manifest"])
-        if manifest is None or not unchanged(content, game_id, manifest):
+        if manifest is None:
             return None
         files, layout_diagnostics = data["layouts"]
         layouts = Layouts(int(files), tuple(_undiagnose(layout_diagnostics)))
@@ -132,7 +165,7 @@ def _load(entry: bytes, content: Path, game_id: str) -> tuple[Layouts, Part] | N
         )
     except (KeyError, TypeError, ValueError):
         return None
-    return layouts, part
+    return manifest, layouts, part
 
 
 # ---- the checker's code ------------------------------------------------------------------------

@@ -90,6 +90,7 @@ class Snapshot:
     refused: dict[str, Refused] = field(default_factory=dict)
     problems: list[Diagnostic] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # every file found, POSIX, sorted
+    listing: str = ""  # a digest of the listing `take` found (see `Manifest`)
 
     def display(self, rel: str) -> str:
         """How diagnostics name a file of this game."""
@@ -127,7 +128,7 @@ class Snapshot:
     def manifest(self) -> Manifest:
         """What was read so far, as `unchanged` compares it with the folder later."""
         return Manifest(
-            _listing(self.folder, self.root),
+            self.listing,
             tuple((rel, f.sha256) for rel, f in sorted(self.files.items())),
             tuple((rel, _refusal(r)) for rel, r in sorted(self.refused.items())),
         )
@@ -180,22 +181,47 @@ def unchanged(content: Path, game_id: str, manifest: Manifest) -> bool:
     return True
 
 
+def holds(snap: Snapshot, manifest: Manifest) -> bool:
+    """Whether a snapshot holds what `manifest` records: the same listing, the same bytes
+    in every file read and the same reason for every file refused. Reads, through the
+    snapshot, each file the manifest names that it has not read yet, so that what is
+    compared is what is then used."""
+    if snap.listing != manifest.listing:
+        return False
+    for rel, sha in manifest.files:
+        found = snap.read(rel)
+        if isinstance(found, Refused) or found.sha256 != sha:
+            return False
+    for rel, why in manifest.refused:
+        found = snap.read(rel)
+        if not isinstance(found, Refused) or _refusal(found) != why:
+            return False
+    return True
+
+
 def _refusal(refused: Refused) -> str:
     return "\n".join((refused.kind, refused.reason, refused.hint))
 
 
 def _listing(folder: Path, root: Path) -> str:
-    """A digest of what `take` finds before it reads: where the folder leads, and the names
-    in it and the folders that could not be listed."""
-    h = hashlib.sha256()
+    """A digest of what `take` finds before it reads, found again now."""
     real = Path(os.path.realpath(folder))
+    inside = _is_inside(real, root) and real != root
+    names, errors = _walk(folder) if inside else ([], [])
+    return _listing_of(folder, root, real, names, errors)
+
+
+def _listing_of(
+    folder: Path, root: Path, real: Path, names: list[str], errors: list[tuple[str, OSError]]
+) -> str:
+    """A digest of where a game folder leads, the names in it and the folders that could
+    not be listed."""
+    h = hashlib.sha256()
     h.update(f"{folder}\0{root}\0{real}\0".encode("utf-8", "surrogateescape"))
-    if _is_inside(real, root) and real != root:
-        names, errors = _walk(folder)
-        for name in names:
-            h.update(f"n\0{name}\0".encode("utf-8", "surrogateescape"))
-        for where, exc in errors:
-            h.update(f"e\0{where}\0{exc.strerror or exc}\0".encode("utf-8", "surrogateescape"))
+    for name in names:
+        h.update(f"n\0{name}\0".encode("utf-8", "surrogateescape"))
+    for where, exc in errors:
+        h.update(f"e\0{where}\0{exc.strerror or exc}\0".encode("utf-8", "surrogateescape"))
     return h.hexdigest()
 
 
@@ -327,8 +353,10 @@ def take(content: Path, game_id: str) -> Snapshot:
                 "keep the game's files inside the content folder",
             )
         )
+        snap.listing = _listing_of(folder, root, real, [], [])
         return snap
     snap.names, errors = _walk(folder)
+    snap.listing = _listing_of(folder, root, real, snap.names, errors)
     for rel, exc in errors:
         shown = where if rel == "." else display_path(folder / rel)
         snap.problems.append(
