@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from pnp.content.cards import Card, CardKind, Timing
+from pnp.content.cards import Card
 from pnp.content.departures import Goal
 from pnp.rules.engine import Outcome
 from pnp.rulesets.diplomatic_immunity.play.actions import (
@@ -64,6 +64,13 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     among,
 )
 from pnp.rulesets.diplomatic_immunity.play.game import Game
+from pnp.rulesets.diplomatic_immunity.play.kinds import (
+    AT_COUNTER,
+    AT_REACTION,
+    KIND_COVER,
+    KIND_DEPARTURE_CARD,
+    KIND_LAW,
+)
 from pnp.rulesets.diplomatic_immunity.play.view import Public, View
 
 GOAL_CRIMES = {"crimes_at_least", "crimes_of_one_type", "crime_types"}
@@ -138,30 +145,38 @@ class HeuristicBot:
         needs = self._needs(view)
         goal = view.me.goal
         crimes_count = bool(needs & GOAL_CRIMES)
+        count_types = "crime_types" in needs
         types: Counter[str] | None = None  # my crimes by type, once a card needs them
-        no_propose: bool | None = None
+        law: float | None = None  # a Law's worth, once a card needs it
+        doors: set[str] | None = None  # my Goal's doors, once a card needs them
+        cards = view.cards
         values = []
         for inst in insts:
-            card = view.cards[inst]
-            v = 2.0
-            if card.crime:
-                v = 3.0 + card.crime.payout / 2
+            card = cards[inst]
+            crime = card.crime
+            if crime:
+                v = 3.0 + crime.payout / 2
                 if crimes_count:
                     v += 2
-                if "crime_types" in needs:
+                if count_types:
                     types = self._type_counts(view) if types is None else types
-                    if card.crime.type.id not in types:
+                    if crime.type.id not in types:
                         v += 2
-            elif card.kind is CardKind.COVER:
+            elif (kind := card.kind) is KIND_COVER:
                 v = 2.5
-            elif card.kind is CardKind.LAW:
-                no_propose = view.has("no_propose") if no_propose is None else no_propose
-                v = 0.2 if no_propose else 3.5 if "laws_with_your_marker" in needs else 1.5
-            elif card.kind is CardKind.DEPARTURE_CARD:
-                mine = goal and card.door and any(r.id == card.door.id for r in goal.doors)
-                v = 5.0 if mine else 1.5
+            elif kind is KIND_LAW:
+                if law is None:
+                    no_propose = view.has("no_propose")
+                    law = 0.2 if no_propose else 3.5 if "laws_with_your_marker" in needs else 1.5
+                v = law
+            elif kind is KIND_DEPARTURE_CARD:
+                if doors is None:
+                    doors = {r.id for r in goal.doors} if goal else set()
+                v = 5.0 if card.door and card.door.id in doors else 1.5
             elif card.id in ("shred", "tip-off"):
                 v = 3.0
+            else:
+                v = 2.0
             values.append(v)
         return values
 
@@ -245,13 +260,13 @@ class HeuristicBot:
         # Attack a Departing rival first.
         for o in ask.options:
             if (isinstance(o, UseSignature) and o.at_departure) or (
-                isinstance(o, PlayTrick) and Timing.REACTION in view.cards[o.card].timing
+                isinstance(o, PlayTrick) and AT_REACTION in view.cards[o.card].timing
             ):
                 return o
         covered_types = {  # the crime types my Covers cover ("any" for all)
             view.cards[c].covers.id  # type: ignore[union-attr]
             for c in me.hand
-            if view.cards[c].kind is CardKind.COVER and view.cards[c].covers is not None
+            if view.cards[c].kind is KIND_COVER and view.cards[c].covers is not None
         }
         for_goal = bool(self._needs(view) & GOAL_CRIMES)
         wants_chips = self._wants_chips(view)
@@ -531,7 +546,7 @@ class HeuristicBot:
         me = view.me
         if view.clock <= 3 or rng.random() < 0.25:
             return True
-        shred = any(Timing.COUNTER in view.cards[c].timing for c in me.hand)
+        shred = any(AT_COUNTER in view.cards[c].timing for c in me.hand)
         deny = view.goal_met(me.money - view.rules.departure.deny_price - 8)
         cool = me.heat + 2 < view.limit()
         return (shred or deny) and cool
@@ -553,7 +568,7 @@ class HeuristicBot:
     def _maneuver_score(self, view: View, card: Card, rng: random.Random) -> float:
         me = view.me
         names = {t.name for t in card.steps}
-        if card.kind is CardKind.DEPARTURE_CARD:
+        if card.kind is KIND_DEPARTURE_CARD:
             goal = view.me.goal
             if goal and card.door and any(r.id == card.door.id for r in goal.doors):
                 return 0.0  # keep it for booking
@@ -728,10 +743,11 @@ def play(game: Game, bots: Sequence[Bot]) -> Outcome:
 
     The game checks every choice and (with `check`) every invariant as it applies it; a
     broken one raises InvariantViolation."""
-    seat = game.to_move()
+    apply, view, to_move, rng = game.apply, game.view, game.to_move, game.rng
+    seat = to_move()
     while seat >= 0:
-        game.apply(bots[seat].choose(game.view(seat), game.rng))
-        seat = game.to_move()
+        apply(bots[seat].choose(view(seat), rng))
+        seat = to_move()
     outcome = game.outcome()
     assert outcome is not None
     return outcome

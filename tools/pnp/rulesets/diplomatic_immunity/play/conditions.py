@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.model import DIRules
@@ -26,49 +26,103 @@ def favors_held(state: State, p: Player) -> int:
     )
 
 
+# One check for each condition: (state, rules, player, term, money, crimes) -> whether it
+# holds, with `money` the player's money to count and `crimes` the crimes gone (see `holds`).
+Check = Callable[[State, DIRules, Player, Term, int, int], bool]
+
+
+def _heat_at_least(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return p.heat >= int(t.arg("heat"))
+
+
+def _heat_at_most(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return p.heat <= int(t.arg("heat"))
+
+
+def _heat_below_limit(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    immune = t.arg("limit") == "with_immunity"
+    return p.heat < r.limit_for((*p.archetype.bend.while_, *p.archetype.cost.while_), immune)
+
+
+def _money_at_least(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return cash >= int(t.arg("money"))
+
+
+def _crimes_at_least(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return len(p.rap_sheet) - crimes >= int(t.arg("crimes"))
+
+
+def _crimes_of_one_type(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    most = max(crime_types(s, p).values(), default=0)
+    return most - max(0, crimes - (len(p.rap_sheet) - most)) >= int(t.arg("crimes"))
+
+
+def _crime_types(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    kinds = crime_types(s, p)
+    spare = len(p.rap_sheet) - len(kinds)  # duplicates can go first
+    lost_types = max(0, crimes - spare)
+    return len(kinds) - lost_types >= int(t.arg("types"))
+
+
+def _laws_with_your_marker(
+    s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int
+) -> bool:
+    return sum(1 for law in s.laws if law.owner == p.seat) >= int(t.arg("laws"))
+
+
+def _favors_held(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return favors_held(s, p) >= int(t.arg("chips"))
+
+
+def _own_favor_home(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return s.favor_holder.get(p.seat) == p.seat
+
+
+def _scandals_at_least(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return p.scandals >= int(t.arg("tokens"))
+
+
+def _scandals_at_most(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return p.scandals <= int(t.arg("tokens"))
+
+
+def _rival_scandals_at_least(
+    s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int
+) -> bool:
+    return any(q.scandals >= int(t.arg("tokens")) for q in s.players if q.seat != p.seat)
+
+
+def _has_immunity(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
+    return p.immunity == bool(t.arg("value"))
+
+
+CHECKS: dict[str, Check] = {
+    "heat_at_least": _heat_at_least,
+    "heat_at_most": _heat_at_most,
+    "heat_below_limit": _heat_below_limit,
+    "money_at_least": _money_at_least,
+    "crimes_at_least": _crimes_at_least,
+    "crimes_of_one_type": _crimes_of_one_type,
+    "crime_types": _crime_types,
+    "laws_with_your_marker": _laws_with_your_marker,
+    "favors_held": _favors_held,
+    "own_favor_home": _own_favor_home,
+    "scandals_at_least": _scandals_at_least,
+    "scandals_at_most": _scandals_at_most,
+    "rival_scandals_at_least": _rival_scandals_at_least,
+    "has_immunity": _has_immunity,
+}
+
+
 def holds(
     state: State, rules: DIRules, p: Player, term: Term, money: int | None = None, crimes: int = 0
 ) -> bool:
     """Whether one condition holds. `money` overrides the player's money (after a price);
     `crimes` is how many crimes will have left the Rap Sheet (Witness Protection)."""
-    cash = p.money if money is None else money
-    name = term.name
-    if name == "heat_at_least":
-        return p.heat >= int(term.arg("heat"))
-    if name == "heat_at_most":
-        return p.heat <= int(term.arg("heat"))
-    if name == "heat_below_limit":
-        immune = term.arg("limit") == "with_immunity"
-        return p.heat < rules.limit_for(
-            (*p.archetype.bend.while_, *p.archetype.cost.while_), immune
-        )
-    if name == "money_at_least":
-        return cash >= int(term.arg("money"))
-    if name == "crimes_at_least":
-        return len(p.rap_sheet) - crimes >= int(term.arg("crimes"))
-    if name == "crimes_of_one_type":
-        most = max(crime_types(state, p).values(), default=0)
-        return most - max(0, crimes - (len(p.rap_sheet) - most)) >= int(term.arg("crimes"))
-    if name == "crime_types":
-        kinds = crime_types(state, p)
-        spare = len(p.rap_sheet) - len(kinds)  # duplicates can go first
-        lost_types = max(0, crimes - spare)
-        return len(kinds) - lost_types >= int(term.arg("types"))
-    if name == "laws_with_your_marker":
-        return sum(1 for law in state.laws if law.owner == p.seat) >= int(term.arg("laws"))
-    if name == "favors_held":
-        return favors_held(state, p) >= int(term.arg("chips"))
-    if name == "own_favor_home":
-        return state.favor_holder.get(p.seat) == p.seat
-    if name == "scandals_at_least":
-        return p.scandals >= int(term.arg("tokens"))
-    if name == "scandals_at_most":
-        return p.scandals <= int(term.arg("tokens"))
-    if name == "rival_scandals_at_least":
-        return any(q.scandals >= int(term.arg("tokens")) for q in state.players if q.seat != p.seat)
-    if name == "has_immunity":
-        return p.immunity == bool(term.arg("value"))
-    raise NotImplementedError(f"condition {name}")
+    check = CHECKS.get(term.name)
+    if check is None:
+        raise NotImplementedError(f"condition {term.name}")
+    return check(state, rules, p, term, p.money if money is None else money, crimes)
 
 
 def all_hold(
@@ -79,23 +133,15 @@ def all_hold(
     money: int | None = None,
     crimes: int = 0,
 ) -> bool:
-    """Whether every condition holds."""
-    return all(holds(state, rules, p, t, money, crimes) for t in terms)
+    """Whether every condition holds (checked in order, up to the first that does not)."""
+    cash = p.money if money is None else money
+    for term in terms:
+        check = CHECKS.get(term.name)
+        if check is None:
+            raise NotImplementedError(f"condition {term.name}")
+        if not check(state, rules, p, term, cash, crimes):
+            return False
+    return True
 
 
-IMPLEMENTED = {
-    "heat_at_least",
-    "heat_at_most",
-    "heat_below_limit",
-    "money_at_least",
-    "crimes_at_least",
-    "crimes_of_one_type",
-    "crime_types",
-    "laws_with_your_marker",
-    "favors_held",
-    "own_favor_home",
-    "scandals_at_least",
-    "scandals_at_most",
-    "rival_scandals_at_least",
-    "has_immunity",
-}
+IMPLEMENTED = set(CHECKS)

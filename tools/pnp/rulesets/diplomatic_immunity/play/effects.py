@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pnp.content.cards import Card, Timing
+from pnp.content.cards import Card
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.play import modifiers, voting
 from pnp.rulesets.diplomatic_immunity.play.actions import (
@@ -19,6 +19,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     Flow,
     Option,
 )
+from pnp.rulesets.diplomatic_immunity.play.kinds import AT_REACTION
 from pnp.rulesets.diplomatic_immunity.play.state import Player
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def _take_money(ctx: Context, a: dict[str, Any]) -> Flow:
 
 def _heat(ctx: Context, a: dict[str, Any]) -> Flow:
     amount = int(a["amount"])
-    reaction = (ctx.card is not None and Timing.REACTION in ctx.card.timing) or (
+    reaction = (ctx.card is not None and AT_REACTION in ctx.card.timing) or (
         ctx.card is None and a["to"] == "aimed"
     )
     if a["to"] == "aimed" and reaction:  # a Leak: Leak modifiers apply, the leaker's too

@@ -19,7 +19,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from pnp.content.cards import Ability, Card, CardKind, Timing
+from pnp.content.cards import Ability, Card
 from pnp.content.departures import Goal
 from pnp.content.model import Term
 from pnp.content.project import Game as Model
@@ -90,6 +90,16 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     Vote,
     VoteCard,
     among,
+)
+from pnp.rulesets.diplomatic_immunity.play.kinds import (
+    AT_AFTERNOON,
+    AT_COUNTER,
+    AT_EVENING,
+    AT_REACTION,
+    KIND_COVER,
+    KIND_DEPARTURE_CARD,
+    KIND_DIRTY_TRICK,
+    KIND_MANEUVER,
 )
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 from pnp.rulesets.diplomatic_immunity.play.view import View
@@ -194,22 +204,22 @@ class Game:
                 f"illegal action {action!r} for {ask.kind if ask else 'a game that is over'}"
             )
         self.actions.append(action)
-        self.state.steps += 1
+        state = self.state
+        state.steps = steps = state.steps + 1
         if self.trace_choices and self.trace is not None:
             self.trace.append(f"  > {self.describe(action)}")
         try:
-            self._ask = self._flow.send(action)
+            ask = self._ask = self._flow.send(action)
         except StopIteration:
-            self._ask = None
+            ask = self._ask = None
         except Exception as exc:
             # The rules stopped: an invariant broken since the last check is the first fault.
             earlier = len(self.actions) - 1
             if self.check and self.check_every > 1 and (first := self._first_broken(earlier)):
                 raise first from exc
             raise
-        steps = self.state.steps
-        last = self._ask is None or steps > self.max_steps  # the game ends, or must
-        if self.check and (last or steps % self.check_every == 0):
+        # Checked every `check_every` choices, and when the game ends (or must).
+        if self.check and (ask is None or steps > self.max_steps or steps % self.check_every == 0):
             self._check()
         if steps > self.max_steps:
             raise self._broken("ends in time", f"no ending after {self.max_steps} choices")
@@ -653,19 +663,22 @@ class Game:
             crimes: list[Action] = []
             tricks: list[Action] = []
             attacks: list[Action] = []
-            departing = bool(self._departing_targets(p))
+            departing: bool | None = None  # whether a rival Departs (once a card asks)
             for c in sorted(set(p.hand)):
                 k = s.cards[c]
                 if k.crime:
                     crimes.append(COMMIT[c])
-                if k.kind is not CardKind.DIRTY_TRICK:
+                if k.kind is not KIND_DIRTY_TRICK:
                     continue
-                if Timing.AFTERNOON in k.timing and self._playable_trick(p, k):
+                if AT_AFTERNOON in k.timing and self._playable_trick(p, k):
                     tricks.append(PLAY_TRICK[c])
-                if Timing.REACTION in k.timing and departing and self._may_play(p, k):
-                    attacks.append(PLAY_TRICK[c])
+                if AT_REACTION in k.timing:
+                    if departing is None:
+                        departing = bool(self._departing_targets(p))
+                    if departing and self._may_play(p, k):
+                        attacks.append(PLAY_TRICK[c])
             options = [STOP, *crimes, *tricks, *attacks]
-            if not p.signature_used and Timing.AFTERNOON in p.diplomat.signature.timing:
+            if not p.signature_used and AT_AFTERNOON in p.diplomat.signature.timing:
                 options.append(SIGNATURE)
             if self._signature_on_departures(p):
                 options.append(SIGNATURE_AT_DEPARTURE)
@@ -704,7 +717,7 @@ class Game:
         return (
             not p.signature_used
             and bool(sig.steps)
-            and Timing.REACTION in sig.timing
+            and AT_REACTION in sig.timing
             and sig.aim in ("departure", "crime-or-departure")
             and bool(self._departing_targets(p))
             and not (self._leaks(sig.steps) and modifiers.has(self.state, p, "no_leak"))
@@ -720,7 +733,7 @@ class Game:
         card = s.cards[inst]
         self._play(p, inst)
         self.stats.played(card)
-        if Timing.REACTION in card.timing:
+        if AT_REACTION in card.timing:
             yield from self._attack_departure(p, inst)
             return
         self.log(f"{self.name(p.seat)} plays {card.name}")
@@ -762,13 +775,13 @@ class Game:
         shreds = [
             c
             for c in target.hand
-            if s.cards[c].kind is CardKind.DIRTY_TRICK and Timing.COUNTER in s.cards[c].timing
+            if s.cards[c].kind is KIND_DIRTY_TRICK and AT_COUNTER in s.cards[c].timing
         ]
         if shreds:
             options.append(Shred(min(shreds)))
         if (
             not target.diplomat.signature.steps or target.signature_used
-        ) is False and Timing.COUNTER in target.diplomat.signature.timing:
+        ) is False and AT_COUNTER in target.diplomat.signature.timing:
             options.append(SIGNATURE)
         if s.favor_holder.get(attacker.seat) == target.seat:
             options.append(FAVOR)
@@ -834,15 +847,11 @@ class Game:
             options: list[Nothing | React | UseSignature] = [NOTHING]
             for c in sorted(set(q.hand)):
                 k = s.cards[c]
-                if (
-                    Timing.REACTION in k.timing
-                    and k.kind is CardKind.DIRTY_TRICK
-                    and self._may_play(q, k)
-                ):
+                if AT_REACTION in k.timing and k.kind is KIND_DIRTY_TRICK and self._may_play(q, k):
                     options.append(REACT[c])
             if (
                 not q.signature_used
-                and Timing.REACTION in q.diplomat.signature.timing
+                and AT_REACTION in q.diplomat.signature.timing
                 and q.diplomat.signature.aim in (None, "crime", "crime-or-departure")
             ):
                 options.append(SIGNATURE)
@@ -893,7 +902,7 @@ class Game:
         covers = [
             c
             for c in p.hand
-            if s.cards[c].kind is CardKind.COVER
+            if s.cards[c].kind is KIND_COVER
             and s.cards[c].covers is not None
             and s.cards[c].covers.id in ("any", card.crime.type.id)  # type: ignore[union-attr]
         ]
@@ -935,8 +944,8 @@ class Game:
             {
                 c
                 for c in q.hand
-                if s.cards[c].kind is CardKind.MANEUVER
-                and Timing.REACTION in s.cards[c].timing
+                if s.cards[c].kind is KIND_MANEUVER
+                and AT_REACTION in s.cards[c].timing
                 and any(t.name == "repeal" for t in s.cards[c].steps)
             }
         )
@@ -955,7 +964,7 @@ class Game:
         s, rules = self.state, self.rules
         yield from self._burn_bag(p)  # rulings (burn-bag-own-turn): at any step
         # A Signature is free: it does not take the Evening's one choice (rulings).
-        if not p.signature_used and Timing.EVENING in p.diplomat.signature.timing:
+        if not p.signature_used and AT_EVENING in p.diplomat.signature.timing:
             sig = yield from self._choose(p.seat, "signature", [NO, SIGNATURE])
             if isinstance(sig, UseSignature):
                 self.signature(p)
@@ -972,8 +981,8 @@ class Game:
         for c in hand:
             card = s.cards[c]
             if (
-                card.kind in (CardKind.MANEUVER, CardKind.DEPARTURE_CARD)
-                and Timing.EVENING in card.timing
+                card.kind in (KIND_MANEUVER, KIND_DEPARTURE_CARD)
+                and AT_EVENING in card.timing
                 and p.money >= card.price
                 and self._usable(p, card)
             ):
@@ -985,12 +994,7 @@ class Game:
         ):
             options.append(HUSH_MONEY)
         bend = p.archetype.bend
-        if (
-            bend.steps
-            and Timing.EVENING in bend.timing
-            and p.money >= bend.price
-            and s.rivals(p.seat)
-        ):
+        if bend.steps and AT_EVENING in bend.timing and p.money >= bend.price and s.rivals(p.seat):
             options.append(BEND)
         options += [Book(door.id, card) for door, card in leaving.bookable(self, p)]
         action = yield from self._choose(p.seat, "evening", options)
@@ -1060,20 +1064,26 @@ class Game:
         """Conservation and bounds, checked after every choice: every broken invariant as
         (name, detail); empty when all hold."""
         s = self.state
+        players = s.players
         broken: list[tuple[str, str]] = []
-        zones = [
-            s.street,
-            s.politics,
-            s.street_discard,
-            s.politics_discard,
-            s.clock,
-            s.headline_discard,
-            s.boxed,
-            s.table,
-            [law.card for law in s.laws],
-        ]
-        zones += [p.hand for p in s.players] + [p.rap_sheet for p in s.players]
-        placed = sum(map(len, zones)) + (1 if s.headline is not None else 0)
+        # Cards in every zone (each Law in effect is its card), the Headline, hands and Rap
+        # Sheets; money held, counted in the same pass over the players.
+        placed = (
+            len(s.street)
+            + len(s.politics)
+            + len(s.street_discard)
+            + len(s.politics_discard)
+            + len(s.clock)
+            + len(s.headline_discard)
+            + len(s.boxed)
+            + len(s.table)
+            + len(s.laws)
+            + (1 if s.headline is not None else 0)
+        )
+        money = 0
+        for p in players:
+            placed += len(p.hand) + len(p.rap_sheet)
+            money += p.money
         dealt = bool(s.street or s.politics or s.boxed)  # once dealt, every card is somewhere
         if dealt and placed != len(s.cards):
             broken.append(
@@ -1086,7 +1096,6 @@ class Game:
                     f"{len(s.table)} card(s) on the table between turns",
                 )
             )
-        money = sum(p.money for p in s.players)
         if money != s.paid_out - s.received:
             broken.append(
                 (
@@ -1095,14 +1104,14 @@ class Game:
                     f"${s.paid_out}M and received ${s.received}M",
                 )
             )
-        for p in s.players:
+        for p in players:
             if p.heat < 0:
                 broken.append(("Heat at least 0", f"{p.diplomat.name}'s Heat is below 0"))
             if p.recalled and p.heat:
                 broken.append(
                     ("no Heat when Recalled", f"{p.diplomat.name} is Recalled but has Heat")
                 )
-            if p.active and p.heat >= self.limit(p):
+            if p.active and p.heat >= modifiers.limit(s, self.rules, p):
                 broken.append(
                     (
                         "Heat below the Limit",
@@ -1112,21 +1121,20 @@ class Game:
                 )
             if p.money < 0:
                 broken.append(("money at least 0", f"{p.diplomat.name} has negative money"))
-        n = len(s.players)
-        if s.players and (
-            len(s.favor_holder) != n
-            or not all(0 <= holder < n for holder in s.favor_holder.values())
-        ):
+        n = len(players)
+        holders = s.favor_holder.values()
+        if players and (len(holders) != n or min(holders) < 0 or max(holders) >= n):
             broken.append(
                 (
                     "Favor chips held",
                     "a Favor chip has no holder, or is held outside the game",
                 )
             )
-        owners = [law.owner for law in s.laws]
-        for p in s.players:
-            if owners.count(p.seat) > self.markers:
-                broken.append(("Law markers", f"{p.diplomat.name} has more Laws than markers"))
+        if s.laws:
+            owners = [law.owner for law in s.laws]
+            for p in players:
+                if owners.count(p.seat) > self.markers:
+                    broken.append(("Law markers", f"{p.diplomat.name} has more Laws than markers"))
         return broken
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.content.cards import CardKind
-from pnp.content.departures import Door, Resolves
+from pnp.content.departures import Door
 from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import (
     ACCEPT,
@@ -18,6 +17,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     No,
     Rival,
 )
+from pnp.rulesets.diplomatic_immunity.play.kinds import KIND_DEPARTURE_CARD, TURN_AFTER_NEXT
 from pnp.rulesets.diplomatic_immunity.play.state import Departure, Player
 
 if TYPE_CHECKING:
@@ -33,12 +33,13 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
     cards = {
         s.cards[c].door.id: c  # type: ignore[union-attr]
         for c in p.hand
-        if s.cards[c].kind is CardKind.DEPARTURE_CARD and s.cards[c].door
+        if s.cards[c].kind is KIND_DEPARTURE_CARD and s.cards[c].door
     }
+    met: dict[tuple[int, int], bool] = {}  # the Goal, checked once for each money and crimes
     for ref in p.goal.doors:
         door = g.doors[ref.id]
         for card in {None, cards.get(door.id)}:
-            if can_book(g, p, door, card):
+            if can_book(g, p, door, card, met):
                 out.append((door, card))
     return out
 
@@ -46,7 +47,7 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
 def rounds_needed(door: Door) -> int:
     """Rounds that must still follow this one for every rival to get their full turn to
     stop a Departure by this door: one, two for a door that resolves on the turn after next."""
-    return 2 if door.resolves is Resolves.TURN_AFTER_NEXT else 1
+    return 2 if door.resolves is TURN_AFTER_NEXT else 1
 
 
 def clock_allows(g: Game, door: Door) -> bool:
@@ -57,7 +58,12 @@ def clock_allows(g: Game, door: Door) -> bool:
     )
 
 
-def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
+def can_book(
+    g: Game, p: Player, door: Door, card: int | None, met: dict[tuple[int, int], bool] | None = None
+) -> bool:
+    """Whether a player could book a door now, with a Departure card for it or without one.
+    `met` keeps whether the Goal holds for each (money left, crimes gone) already checked,
+    for the doors of one player's Goal weighed together."""
     s = g.state
     if not clock_allows(g, door):
         return False
@@ -84,7 +90,13 @@ def can_book(g: Game, p: Player, door: Door, card: int | None) -> bool:
             crimes += int(t.arg("crimes"))
     assert p.goal is not None
     money_after = p.money - price
-    return conditions.all_hold(s, g.rules, p, p.goal.condition, money_after, crimes)
+    if met is None:
+        return conditions.all_hold(s, g.rules, p, p.goal.condition, money_after, crimes)
+    key = (money_after, crimes)
+    known = met.get(key)
+    if known is None:
+        known = met[key] = conditions.all_hold(s, g.rules, p, p.goal.condition, money_after, crimes)
+    return known
 
 
 def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
@@ -105,7 +117,7 @@ def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
         f"{g.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
         f"{door.name} (${price}M)"
     )
-    p.departing = Departure(door, 1 if door.resolves is Resolves.TURN_AFTER_NEXT else 0)
+    p.departing = Departure(door, 1 if door.resolves is TURN_AFTER_NEXT else 0)
     for t in door.booking:
         if t.name == "remove_crimes" and waives == "discard_crimes":
             continue

@@ -80,11 +80,12 @@ def _in_effect(state: State, p: Player | None) -> Index:
     return kept.index
 
 
-def _sum(state: State, p: Player, name: str, **match: str) -> int:
-    """The sum of a modifier's deltas; each source that changes the number counts as used."""
+def _sum(state: State, p: Player, name: str, crime_type: str | None = None) -> int:
+    """The sum of a modifier's deltas (those for a crime type, or for any, when it is given);
+    each source that changes the number counts as used."""
     total = 0
     for src, t in _in_effect(state, p).get(name, ()):
-        if all(t.arg(k) in (v, "any") for k, v in match.items()):
+        if crime_type is None or t.arg("type") in (crime_type, "any"):
             delta = int(t.arg("delta"))
             if delta:
                 state.use(*src)
@@ -112,12 +113,12 @@ def legal(state: State, p: Player, crime_type: str) -> bool:
 
 def crime_heat(state: State, p: Player, crime_type: str, printed: int) -> int:
     """A crime's Heat for its criminal, after Headlines, Laws, Bend and Cost (never < 0)."""
-    return max(0, printed + _sum(state, p, "crime_heat", type=crime_type))
+    return max(0, printed + _sum(state, p, "crime_heat", crime_type))
 
 
 def crime_payout(state: State, p: Player, crime_type: str, printed: int) -> int:
     """A crime's payout for its criminal (never below 0)."""
-    return max(0, printed + _sum(state, p, "crime_payout", type=crime_type))
+    return max(0, printed + _sum(state, p, "crime_payout", crime_type))
 
 
 def _largest(state: State, p: Player, name: str, field: str, default: int) -> int:

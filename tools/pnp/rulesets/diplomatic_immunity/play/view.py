@@ -43,7 +43,17 @@ class Public(NamedTuple):
 class View:
     """One player's view of the table."""
 
-    __slots__ = ("_publics", "_rules", "_state", "ask", "cards", "seat")
+    __slots__ = (
+        "_has",
+        "_limit",
+        "_publics",
+        "_rivals",
+        "_rules",
+        "_state",
+        "ask",
+        "cards",
+        "seat",
+    )
 
     def __init__(self, state: State, rules: DIRules, seat: int, ask: Ask | None = None) -> None:
         self._state = state
@@ -51,7 +61,12 @@ class View:
         self.seat = seat
         self.ask = ask  # the choice this seat is asked now (None: it is not theirs)
         self.cards: Sequence[Card] = state.cards  # each card instance's definition (public)
-        self._publics: dict[int, Public] = {}  # what was read of each seat, for this choice
+        # What was read for this choice, read once: each seat's public side, the rivals
+        # still in play, my Heat Limit, the bare-word modifiers asked about.
+        self._publics: dict[int, Public] | None = None
+        self._rivals: list[Public] | None = None
+        self._limit: int | None = None
+        self._has: dict[str, bool] | None = None
 
     @property
     def me(self) -> Player:
@@ -68,15 +83,19 @@ class View:
 
     def public(self, seat: int) -> Public:
         """What everyone knows of a player."""
-        known = self._publics.get(seat)
+        publics = self._publics
+        if publics is None:
+            publics = self._publics = {}
+        known = publics.get(seat)
         if known is None:
-            known = self._publics[seat] = self._read(seat)
+            known = publics[seat] = self._read(seat)
         return known
 
     def _read(self, seat: int) -> Public:
-        s, p = self._state, self._state.players[seat]
+        s = self._state
+        p, laws, departing = s.players[seat], s.laws, s.players[seat].departing
         return Public(
-            p.seat,
+            seat,
             p.archetype.id,
             p.money,
             p.heat,
@@ -86,17 +105,20 @@ class View:
             p.active,
             len(p.hand),
             len(p.rap_sheet),
-            sum(1 for law in s.laws if law.owner == p.seat),
-            p.departing.door.id if p.departing else None,
+            sum(1 for law in laws if law.owner == seat) if laws else 0,
+            departing.door.id if departing else None,
             p.goal if p.goal_revealed else None,
-            s.favor_holder.get(p.seat) == p.seat,
+            s.favor_holder.get(seat) == seat,
         )
 
     def rivals(self) -> list[Public]:
-        """Rivals still in play."""
-        return [
-            self.public(p.seat) for p in self._state.players if p.seat != self.seat and p.active
-        ]
+        """Rivals still in play (the same list each time for one choice: not to be changed)."""
+        rivals = self._rivals
+        if rivals is None:
+            rivals = self._rivals = [
+                self.public(p.seat) for p in self._state.players if p.seat != self.seat and p.active
+            ]
+        return rivals
 
     @property
     def laws(self) -> list[tuple[Card, int, int | None]]:
@@ -122,7 +144,11 @@ class View:
         return len(self._state.clock)
 
     def limit(self) -> int:
-        return modifiers.limit(self._state, self._rules, self.me)
+        """My Heat Limit now."""
+        limit = self._limit
+        if limit is None:
+            limit = self._limit = modifiers.limit(self._state, self._rules, self.me)
+        return limit
 
     def goal_met(self, money: int | None = None, crimes: int = 0) -> bool:
         """Whether my Goal holds (with `money` left after a price, `crimes` fewer crimes)."""
@@ -142,8 +168,14 @@ class View:
 
     def has(self, modifier: str) -> bool:
         """Whether a bare-word modifier applies to me (no_vote, no_lay_low ...)."""
-        with self._state.looking():
-            return modifiers.has(self._state, self.me, modifier)
+        has = self._has
+        if has is None:
+            has = self._has = {}
+        known = has.get(modifier)
+        if known is None:
+            with self._state.looking():
+                known = has[modifier] = modifiers.has(self._state, self.me, modifier)
+        return known
 
     def legal(self, crime_type: str) -> bool:
         with self._state.looking():

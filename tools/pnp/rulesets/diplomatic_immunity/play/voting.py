@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.content.cards import CardKind, Timing
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.play import modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import (
@@ -29,6 +28,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     Vote,
     VoteCard,
 )
+from pnp.rulesets.diplomatic_immunity.play.kinds import AT_VOTE, KIND_LAW
 from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def law_markers(g: Game) -> int:
 
 def proposable(g: Game, inst: int) -> bool:
     card = g.state.cards[inst]
-    if card.kind is not CardKind.LAW:
+    if card.kind is not KIND_LAW:
         return False
     if not g.rules.laws.same_law_twice and any(
         g.state.cards[law.card].id == card.id for law in g.state.laws
@@ -144,8 +144,8 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         q = s.players[seat]
         # The vote cards in hand, and the Signature (None) when it votes: the Signature
         # comes first, as the lowest.
-        cards: list[int | None] = [*sorted({c for c in q.hand if Timing.VOTE in s.cards[c].timing})]
-        if not q.signature_used and Timing.VOTE in q.diplomat.signature.timing:
+        cards: list[int | None] = [*sorted({c for c in q.hand if AT_VOTE in s.cards[c].timing})]
+        if not q.signature_used and AT_VOTE in q.diplomat.signature.timing:
             cards.insert(0, None)
         if not cards:
             continue
