@@ -63,13 +63,16 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     VoteCard,
     among,
 )
+from pnp.rulesets.diplomatic_immunity.play.facts import (
+    WORTH_CRIME,
+    WORTH_FIXED,
+    WORTH_LAW,
+)
 from pnp.rulesets.diplomatic_immunity.play.game import Game
 from pnp.rulesets.diplomatic_immunity.play.kinds import (
     AT_COUNTER,
     AT_REACTION,
-    KIND_COVER,
     KIND_DEPARTURE_CARD,
-    KIND_LAW,
 )
 from pnp.rulesets.diplomatic_immunity.play.view import Public, View
 
@@ -149,34 +152,30 @@ class HeuristicBot:
         types: Counter[str] | None = None  # my crimes by type, once a card needs them
         law: float | None = None  # a Law's worth, once a card needs it
         doors: set[str] | None = None  # my Goal's doors, once a card needs them
-        cards = view.cards
+        facts = view.facts
         values = []
         for inst in insts:
-            card = cards[inst]
-            crime = card.crime
-            if crime:
-                v = 3.0 + crime.payout / 2
+            f = facts[inst]
+            v = f.worth  # a crime's from its payout, a Cover's, a Shred's ...
+            worth_of = f.worth_of
+            if worth_of == WORTH_FIXED:
+                pass
+            elif worth_of == WORTH_CRIME:
                 if crimes_count:
                     v += 2
                 if count_types:
                     types = self._type_counts(view) if types is None else types
-                    if crime.type.id not in types:
+                    if f.crime_type not in types:
                         v += 2
-            elif (kind := card.kind) is KIND_COVER:
-                v = 2.5
-            elif kind is KIND_LAW:
+            elif worth_of == WORTH_LAW:
                 if law is None:
                     no_propose = view.has("no_propose")
                     law = 0.2 if no_propose else 3.5 if "laws_with_your_marker" in needs else 1.5
                 v = law
-            elif kind is KIND_DEPARTURE_CARD:
+            else:  # a Departure card
                 if doors is None:
                     doors = {r.id for r in goal.doors} if goal else set()
-                v = 5.0 if card.door and card.door.id in doors else 1.5
-            elif card.id in ("shred", "tip-off"):
-                v = 3.0
-            else:
-                v = 2.0
+                v = 5.0 if f.door in doors else 1.5
             values.append(v)
         return values
 
@@ -225,7 +224,11 @@ class HeuristicBot:
         hand = view.me.hand
         if len(hand) > 9:
             return BURN
-        junk = sum(1 for v in self._values(view, hand) if v < 1.6)
+        # Only a Law or a Departure card is ever worth less than 1.6 (`facts.Facts.worth`):
+        # the others are not weighed.
+        facts = view.facts
+        maybe = [c for c in hand if facts[c].worth_of >= WORTH_LAW]
+        junk = sum(1 for v in self._values(view, maybe) if v < 1.6) if maybe else 0
         return BURN if junk >= 3 else NO
 
     def _burn(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
@@ -241,7 +244,8 @@ class HeuristicBot:
 
     def _afternoon(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
-        crimes = [c for c in me.hand if view.cards[c].crime]
+        facts = view.facts
+        crimes = [c for c in me.hand if facts[c].crime_type is not None]
         if (
             LAY_LOW in ask.options
             and (me.heat >= view.limit() - 1 or not crimes)
@@ -263,10 +267,9 @@ class HeuristicBot:
                 isinstance(o, PlayTrick) and AT_REACTION in view.cards[o.card].timing
             ):
                 return o
+        facts = view.facts
         covered_types = {  # the crime types my Covers cover ("any" for all)
-            view.cards[c].covers.id  # type: ignore[union-attr]
-            for c in me.hand
-            if view.cards[c].kind is KIND_COVER and view.cards[c].covers is not None
+            covers for c in me.hand if (covers := facts[c].covers) is not None
         }
         for_goal = bool(self._needs(view) & GOAL_CRIMES)
         wants_chips = self._wants_chips(view)
@@ -441,8 +444,10 @@ class HeuristicBot:
             if goal
             else 0
         )
+        if needed <= 0:
+            return False
         held = sum(1 for p in view.rivals() if view.favor_holder(p.seat) == view.seat)
-        return needed > 0 and held <= needed
+        return held <= needed
 
     def _cash_on_crime(self, view: View, ask: Ask, rng: random.Random) -> Action:
         if self._keeps_chips(view):
@@ -743,11 +748,14 @@ def play(game: Game, bots: Sequence[Bot]) -> Outcome:
 
     The game checks every choice and (with `check`) every invariant as it applies it; a
     broken one raises InvariantViolation."""
-    apply, view, to_move, rng = game.apply, game.view, game.to_move, game.rng
-    seat = to_move()
-    while seat >= 0:
-        apply(bots[seat].choose(view(seat), rng))
-        seat = to_move()
+    apply, rng, state, rules = game.apply, game.rng, game.state, game.rules
+    # The choice waiting (`game.ask`), and the view `game.view(seat)` gives the seat asked,
+    # read here without the calls.
+    ask = game._ask
+    while ask is not None:
+        seat = ask.seat
+        apply(bots[seat].choose(View(state, rules, seat, ask), rng))
+        ask = game._ask
     outcome = game.outcome()
     assert outcome is not None
     return outcome

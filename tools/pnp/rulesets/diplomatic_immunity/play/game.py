@@ -91,15 +91,13 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     VoteCard,
     among,
 )
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts, facts_of
 from pnp.rulesets.diplomatic_immunity.play.kinds import (
     AT_AFTERNOON,
     AT_COUNTER,
     AT_EVENING,
     AT_REACTION,
-    KIND_COVER,
-    KIND_DEPARTURE_CARD,
     KIND_DIRTY_TRICK,
-    KIND_MANEUVER,
 )
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 from pnp.rulesets.diplomatic_immunity.play.view import View
@@ -110,6 +108,7 @@ MAX_STEPS = 20_000  # every game ends well within this many choices
 # its end, and traces a broken one back to the choice that broke it; a traced game checks
 # after every choice.
 CHECK_EVERY = 16
+_new = tuple.__new__
 
 
 class TurnEnds(Exception):
@@ -165,9 +164,11 @@ class Game:
         self.actions: list[Action] = []
         self.trace_choices = False  # replays and golden traces list every choice too
         cards: list[Card] = []
+        facts: list[Facts] = []
         for card in model.cards or ():
             cards += [card] * card.count
-        self.state = State(cards=cards, players=[])
+            facts += [facts_of(card)] * card.count
+        self.state = State(cards=cards, players=[], facts=facts)
         self.n = players
         self.markers = voting.law_markers(self)
         self.doors = {d.id: d for d in model.doors or ()}
@@ -339,7 +340,8 @@ class Game:
             return opts[0]
         # The options are actions, and the answer one of them (typed here without a cast,
         # which would be a call for every choice).
-        action = yield Ask(seat, kind, opts, about)  # type: ignore[arg-type]
+        # (`tuple.__new__` makes the Ask without a call of its Python `__new__`.)
+        action = yield _new(Ask, (seat, kind, opts, about))
         return action  # type: ignore[return-value]
 
     def _shuffle(self, pile: list[int]) -> None:
@@ -595,7 +597,7 @@ class Game:
 
     def _turn(self, p: Player) -> Flow:
         s = self.state
-        if not p.active:
+        if p.recalled or p.left:  # not active
             return
         if p.departing:
             if p.departing.turns_to_wait > 0:
@@ -625,7 +627,7 @@ class Game:
                 "table cleared after a turn",
                 f"{len(s.table)} card(s) left on the table after {self.name(p.seat)}'s turn",
             )
-        if p.active:
+        if not p.recalled and not p.left:  # active
             limit = modifiers.hand_limit(s, self.rules, p)
             yield from self.discard_from_hand(p, len(p.hand) - limit, "hand-limit")
 
@@ -664,18 +666,17 @@ class Game:
             tricks: list[Action] = []
             attacks: list[Action] = []
             departing: bool | None = None  # whether a rival Departs (once a card asks)
+            facts = s.facts
             for c in sorted(set(p.hand)):
-                k = s.cards[c]
-                if k.crime:
+                f = facts[c]
+                if f.crime_type is not None:
                     crimes.append(COMMIT[c])
-                if k.kind is not KIND_DIRTY_TRICK:
-                    continue
-                if AT_AFTERNOON in k.timing and self._playable_trick(p, k):
+                if f.afternoon_trick and self._playable_trick(p, f):
                     tricks.append(PLAY_TRICK[c])
-                if AT_REACTION in k.timing:
+                if f.reaction_trick:
                     if departing is None:
                         departing = bool(self._departing_targets(p))
-                    if departing and self._may_play(p, k):
+                    if departing and self._may_play(p, f):
                         attacks.append(PLAY_TRICK[c])
             options = [STOP, *crimes, *tricks, *attacks]
             if not p.signature_used and AT_AFTERNOON in p.diplomat.signature.timing:
@@ -697,18 +698,17 @@ class Game:
                 case PlayTrick(card):
                     yield from self._trick(p, card)
 
-    def _may_play(self, p: Player, card: Card) -> bool:
-        return not (
-            card.id == "leak"
-            or any(t.name == "heat" and t.arg("to") == "aimed" for t in card.steps)
-        ) or not modifiers.has(self.state, p, "no_leak")
+    def _may_play(self, p: Player, card: Facts) -> bool:
+        """A Leak is not for a board with `no_leak` (asked only of a Leak: the board's
+        rule counts as used when it forbids one)."""
+        return not card.leaks or not modifiers.has(self.state, p, "no_leak")
 
     def _departing_targets(self, p: Player) -> list[Player]:
         return [q for q in self.state.rivals(p.seat) if q.departing]
 
-    def _playable_trick(self, p: Player, card: Card) -> bool:
+    def _playable_trick(self, p: Player, card: Facts) -> bool:
         """Frame needs a crime on your Rap Sheet to move (ruling `frame-needs-a-crime`)."""
-        return not (any(t.name == "move_crime" for t in card.steps) and not p.rap_sheet)
+        return not (card.moves_crime and not p.rap_sheet)
 
     def _signature_on_departures(self, p: Player) -> bool:
         """A Signature played like a Tip-Off or a Leak may hit a Departing rival in your
@@ -842,12 +842,12 @@ class Game:
         reactions: list[tuple[Player, int | None]] = []
         for seat in s.seat_order_from(p.seat):
             q = s.players[seat]
-            if not q.active:
+            if q.recalled or q.left:  # not active
                 continue
             options: list[Nothing | React | UseSignature] = [NOTHING]
             for c in sorted(set(q.hand)):
-                k = s.cards[c]
-                if AT_REACTION in k.timing and k.kind is KIND_DIRTY_TRICK and self._may_play(q, k):
+                f = s.facts[c]
+                if f.reaction_trick and self._may_play(q, f):
                     options.append(REACT[c])
             if (
                 not q.signature_used
@@ -899,13 +899,9 @@ class Game:
             yield from self._repeal_in_reactions(s.players[seat], inst, p)
         # 3. Cover it, or don't.
         covered = False
-        covers = [
-            c
-            for c in p.hand
-            if s.cards[c].kind is KIND_COVER
-            and s.cards[c].covers is not None
-            and s.cards[c].covers.id in ("any", card.crime.type.id)  # type: ignore[union-attr]
-        ]
+        ctype = card.crime.type.id
+        facts = s.facts
+        covers = [c for c in p.hand if facts[c].covers in ("any", ctype)]
         if covers:
             cover = yield from self._choose(
                 p.seat, "cover", [NO, *(COVER[c] for c in sorted(covers))], (inst,)
@@ -916,7 +912,6 @@ class Game:
                 self.stats.played(s.cards[cover.card])
                 covered = True
         # 4. Take the Heat, unless Covered or legal for you. Laws are checked now.
-        ctype = card.crime.type.id
         if not modifiers.legal(s, p, ctype):
             heat = modifiers.crime_heat(s, p, ctype, card.crime.heat)
             if covered:
@@ -940,15 +935,8 @@ class Game:
         s = self.state
         if not s.laws or q.left:
             return
-        repeals = sorted(
-            {
-                c
-                for c in q.hand
-                if s.cards[c].kind is KIND_MANEUVER
-                and AT_REACTION in s.cards[c].timing
-                and any(t.name == "repeal" for t in s.cards[c].steps)
-            }
-        )
+        facts = s.facts
+        repeals = sorted({c for c in q.hand if facts[c].reaction_repeal})
         if not repeals:
             return
         options: list[Nothing | Repeal] = [NOTHING, *(REPEAL[c] for c in repeals)]
@@ -978,14 +966,10 @@ class Game:
             and sum(1 for law in s.laws if law.owner == p.seat) < self.markers
         ):
             options += [PROPOSE_LAW[c] for c in hand if voting.proposable(self, c)]
+        facts = s.facts
         for c in hand:
-            card = s.cards[c]
-            if (
-                card.kind in (KIND_MANEUVER, KIND_DEPARTURE_CARD)
-                and AT_EVENING in card.timing
-                and p.money >= card.price
-                and self._usable(p, card)
-            ):
+            f = facts[c]
+            if f.evening_play and p.money >= f.card.price and self._usable(p, f):
                 options.append(PLAY_MANEUVER[c])
         if (
             not modifiers.has(s, p, "no_hush_money")
@@ -1021,21 +1005,17 @@ class Game:
             case Book(door, card_inst):
                 yield from leaving.book(self, p, door, card_inst)
 
-    def _usable(self, p: Player, card: Card) -> bool:
+    def _usable(self, p: Player, card: Facts) -> bool:
         """Whether a Maneuver's steps can do anything now (Repeal needs a Law, and so on)."""
-        names = {t.name for t in card.steps}
-        if "repeal" in names and not self.state.laws:
+        if card.repeals and not self.state.laws:
             return False
-        if "propose_law" in names and not (
+        if card.proposes and not (
             any(voting.proposable(self, c) for c in p.hand)
             and not modifiers.has(self.state, p, "no_propose")
             and sum(1 for law in self.state.laws if law.owner == p.seat) < self.markers
         ):
             return False
-        needs_rival = any(
-            dict(t.args).get(k) == "rival" for t in card.steps for k in ("to", "from", "who")
-        )
-        return not (needs_rival and not self.state.rivals(p.seat))
+        return not (card.needs_rival and not self.state.rivals(p.seat))
 
     # ---- laws and votes --------------------------------------------------------------------
 
@@ -1111,7 +1091,7 @@ class Game:
                 broken.append(
                     ("no Heat when Recalled", f"{p.diplomat.name} is Recalled but has Heat")
                 )
-            if p.active and p.heat >= modifiers.limit(s, self.rules, p):
+            if not p.recalled and not p.left and p.heat >= modifiers.limit(s, self.rules, p):
                 broken.append(
                     (
                         "Heat below the Limit",

@@ -17,7 +17,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     No,
     Rival,
 )
-from pnp.rulesets.diplomatic_immunity.play.kinds import KIND_DEPARTURE_CARD, TURN_AFTER_NEXT
+from pnp.rulesets.diplomatic_immunity.play.kinds import TURN_AFTER_NEXT
 from pnp.rulesets.diplomatic_immunity.play.state import Departure, Player
 
 if TYPE_CHECKING:
@@ -27,14 +27,11 @@ if TYPE_CHECKING:
 def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
     """The doors of a player's Goal they could book now, with or without a card."""
     s = g.state
-    if p.goal is None or not p.active:
+    if p.goal is None or p.recalled or p.left:  # not active
         return []
     out: list[tuple[Door, int | None]] = []
-    cards = {
-        s.cards[c].door.id: c  # type: ignore[union-attr]
-        for c in p.hand
-        if s.cards[c].kind is KIND_DEPARTURE_CARD and s.cards[c].door
-    }
+    facts = s.facts
+    cards = {opens: c for c in p.hand if (opens := facts[c].door) is not None}
     met: dict[tuple[int, int], bool] = {}  # the Goal, checked once for each money and crimes
     for ref in p.goal.doors:
         door = g.doors[ref.id]

@@ -45,9 +45,10 @@ def _everyone_sourced(state: State) -> Iterator[Sourced]:
 class _Kept:
     """What applies to the player of one archetype (None: to nobody in particular), kept
     with the state: their Heat Limits, and the modifiers in effect by name as of the
-    Headline and Laws they were read with (a Law in effect never changes its card)."""
+    Headline and Laws they were read with (a Law in effect never changes its card), with
+    the deltas of those that add up (`_sum`) as they are asked for."""
 
-    __slots__ = ("arch", "headline", "index", "laws", "limits")
+    __slots__ = ("arch", "headline", "index", "laws", "limits", "sums")
 
     def __init__(self, arch: Archetype | None) -> None:
         self.arch = arch
@@ -55,6 +56,8 @@ class _Kept:
         self.headline: int | None = None
         self.laws: list[LawInEffect] | None = None  # None: not read yet
         self.index: Index = {}
+        # (name, crime type) -> each source's delta, in order (the terms' numbers, read once)
+        self.sums: dict[tuple[str, str | None], tuple[tuple[Source, int], ...]] = {}
 
 
 def _kept(state: State, arch: Archetype | None) -> _Kept:
@@ -64,27 +67,43 @@ def _kept(state: State, arch: Archetype | None) -> _Kept:
     return kept
 
 
-def _in_effect(state: State, p: Player | None) -> Index:
-    """The modifiers that apply to a player (None: only everyone's), read again only when
-    the Headline or the Laws in effect are not those they were read with."""
+def _now(state: State, p: Player | None) -> _Kept:
+    """What is kept for a player (None: for nobody in particular), its modifiers in effect
+    (`index`) read again only when the Headline or the Laws in effect are not those they
+    were read with."""
     arch = p.archetype if p is not None else None
     kept: _Kept | None = state.derived.get(id(arch))
+    if (
+        kept is not None
+        and kept.arch is arch
+        and kept.headline == state.headline
+        and kept.laws == state.laws
+    ):
+        return kept
+    return _read_in_effect(state, p, arch, kept)
+
+
+def _read_in_effect(
+    state: State, p: Player | None, arch: Archetype | None, kept: _Kept | None
+) -> _Kept:
+    """`_now` for a player whose modifiers are not kept, or kept from another
+    Headline or other Laws: read them, and keep them."""
     if kept is None or kept.arch is not arch:
         kept = _kept(state, arch)
-    if kept.laws != state.laws or kept.headline != state.headline:
-        found: dict[str, list[Sourced]] = {}
-        for src, t in chain(_own_sourced(p) if p is not None else (), _everyone_sourced(state)):
-            found.setdefault(t.name, []).append((src, t))
-        kept.index = {name: tuple(terms) for name, terms in found.items()}
-        kept.laws, kept.headline = list(state.laws), state.headline
-    return kept.index
+    found: dict[str, list[Sourced]] = {}
+    for src, t in chain(_own_sourced(p) if p is not None else (), _everyone_sourced(state)):
+        found.setdefault(t.name, []).append((src, t))
+    kept.index = {name: tuple(terms) for name, terms in found.items()}
+    kept.sums = {}
+    kept.laws, kept.headline = list(state.laws), state.headline
+    return kept
 
 
 def _sum(state: State, p: Player, name: str, crime_type: str | None = None) -> int:
     """The sum of a modifier's deltas (those for a crime type, or for any, when it is given);
     each source that changes the number counts as used."""
     total = 0
-    for src, t in _in_effect(state, p).get(name, ()):
+    for src, t in _now(state, p).index.get(name, ()):
         if crime_type is None or t.arg("type") in (crime_type, "any"):
             delta = int(t.arg("delta"))
             if delta:
@@ -96,7 +115,7 @@ def _sum(state: State, p: Player, name: str, crime_type: str | None = None) -> i
 def has(state: State, p: Player, name: str) -> bool:
     """Whether a bare-word modifier (`no_vote`, `no_lay_low` ...) applies to a player; the
     source that forbids counts as used."""
-    for src, _ in _in_effect(state, p).get(name, ()):
+    for src, _ in _now(state, p).index.get(name, ()):
         state.use(*src)
         return True
     return False
@@ -104,7 +123,7 @@ def has(state: State, p: Player, name: str) -> bool:
 
 def legal(state: State, p: Player, crime_type: str) -> bool:
     """Whether crimes of a type are legal for a player."""
-    for src, t in _in_effect(state, p).get("legal", ()):
+    for src, t in _now(state, p).index.get("legal", ()):
         if t.arg("type") == crime_type:
             state.use(*src)
             return True
@@ -124,7 +143,7 @@ def crime_payout(state: State, p: Player, crime_type: str, printed: int) -> int:
 def _largest(state: State, p: Player, name: str, field: str, default: int) -> int:
     """The largest value of a modifier that applies to a player, its source counted as
     used; `default` when none applies."""
-    found = [(int(t.arg(field)), src) for src, t in _in_effect(state, p).get(name, ())]
+    found = [(int(t.arg(field)), src) for src, t in _now(state, p).index.get(name, ())]
     if not found:
         return default
     value, src = max(found)
@@ -140,7 +159,7 @@ def covered_heat(state: State, p: Player) -> int:
 def leak_heat(state: State, leaker: Player | None, base: int) -> int:
     """A Leak's Heat: the card's, plus every Leak modifier (the leaker's Bend included)."""
     extra = 0
-    for src, t in _in_effect(state, leaker).get("leak_heat", ()):
+    for src, t in _now(state, leaker).index.get("leak_heat", ()):
         if int(t.arg("delta")):
             state.use(*src)
             extra += int(t.arg("delta"))
@@ -161,10 +180,11 @@ def limit(state: State, rules: DIRules, p: Player) -> int:
     kept: _Kept | None = state.derived.get(id(arch))
     if kept is None or kept.arch is not arch:
         kept = _kept(state, arch)
-    if kept.limits is None:
-        own = (*p.archetype.bend.while_, *p.archetype.cost.while_)
-        kept.limits = (rules.limit_for(own, True), rules.limit_for(own, False))
-    return kept.limits[0] if p.immunity else kept.limits[1]
+    limits = kept.limits
+    if limits is None:
+        own = (*arch.bend.while_, *arch.cost.while_)
+        limits = kept.limits = (rules.limit_for(own, True), rules.limit_for(own, False))
+    return limits[0] if p.immunity else limits[1]
 
 
 def morning_draw(state: State, rules: DIRules, p: Player) -> int:

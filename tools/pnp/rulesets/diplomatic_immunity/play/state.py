@@ -11,6 +11,7 @@ from typing import Any
 
 from pnp.content.cards import Archetype, Card, Diplomat
 from pnp.content.departures import Door, Goal
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts
 
 
 @dataclass(slots=True)
@@ -106,6 +107,8 @@ class State:
     # winner), waiver (a Departure card's bonus used with its booking).
     uses: dict[str, int] = field(default_factory=dict)
     counting: bool = True  # off while a player's view looks ahead: only play counts
+    # The facts of each card instance's definition (`facts.Facts`), read off the cards once.
+    facts: list[Facts] = field(default_factory=list, repr=False, compare=False)
     # What `modifiers` works out once and keeps with the state, by archetype (the modifiers
     # in effect by name, the Heat Limits): never part of the table itself.
     derived: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -126,7 +129,7 @@ class State:
 
     def rivals(self, seat: int) -> list[Player]:
         """Players other than `seat` who can be targeted (not Recalled, not gone)."""
-        return [p for p in self.players if p.seat != seat and p.active]
+        return [p for p in self.players if p.seat != seat and not p.recalled and not p.left]
 
     def order_from(self, seat: int) -> list[int]:
         """Seats in turn order starting after `seat` (the direction of play)."""

@@ -18,6 +18,7 @@ from pnp.content.departures import Goal
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import Ask
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
@@ -40,6 +41,9 @@ class Public(NamedTuple):
     favor_home: bool  # their own Favor chip is with them
 
 
+_new = tuple.__new__
+
+
 class View:
     """One player's view of the table."""
 
@@ -52,8 +56,11 @@ class View:
         "_state",
         "ask",
         "cards",
+        "facts",
+        "me",
         "seat",
     )
+    me: Player
 
     def __init__(self, state: State, rules: DIRules, seat: int, ask: Ask | None = None) -> None:
         self._state = state
@@ -61,17 +68,17 @@ class View:
         self.seat = seat
         self.ask = ask  # the choice this seat is asked now (None: it is not theirs)
         self.cards: Sequence[Card] = state.cards  # each card instance's definition (public)
+        self.facts: Sequence[Facts] = state.facts  # what each card's definition says, read once
+        # My own seat: my hand, my Goal, my Rap Sheet are mine to see (once the characters
+        # are chosen: until then there is no player in it).
+        if seat < len(state.players):
+            self.me = state.players[seat]
         # What was read for this choice, read once: each seat's public side, the rivals
         # still in play, my Heat Limit, the bare-word modifiers asked about.
         self._publics: dict[int, Public] | None = None
         self._rivals: list[Public] | None = None
         self._limit: int | None = None
         self._has: dict[str, bool] | None = None
-
-    @property
-    def me(self) -> Player:
-        """My own seat: my hand, my Goal, my Rap Sheet are mine to see."""
-        return self._state.players[self.seat]
 
     @property
     def rules(self) -> DIRules:
@@ -93,30 +100,42 @@ class View:
 
     def _read(self, seat: int) -> Public:
         s = self._state
-        p, laws, departing = s.players[seat], s.laws, s.players[seat].departing
-        return Public(
-            seat,
-            p.archetype.id,
-            p.money,
-            p.heat,
-            modifiers.limit(s, self._rules, p),
-            p.immunity,
-            p.scandals,
-            p.active,
-            len(p.hand),
-            len(p.rap_sheet),
-            sum(1 for law in laws if law.owner == seat) if laws else 0,
-            departing.door.id if departing else None,
-            p.goal if p.goal_revealed else None,
-            s.favor_holder.get(seat) == seat,
+        p = s.players[seat]
+        laws, departing = s.laws, p.departing
+        owned = 0
+        for law in laws:
+            if law.owner == seat:
+                owned += 1
+        # (`tuple.__new__` makes the Public without a call of its Python `__new__`.)
+        return _new(
+            Public,
+            (
+                seat,
+                p.archetype.id,
+                p.money,
+                p.heat,
+                modifiers.limit(s, self._rules, p),
+                p.immunity,
+                p.scandals,
+                not p.recalled and not p.left,  # active
+                len(p.hand),
+                len(p.rap_sheet),
+                owned,
+                departing.door.id if departing else None,
+                p.goal if p.goal_revealed else None,
+                s.favor_holder.get(seat) == seat,
+            ),
         )
 
     def rivals(self) -> list[Public]:
         """Rivals still in play (the same list each time for one choice: not to be changed)."""
         rivals = self._rivals
         if rivals is None:
+            public, seat = self.public, self.seat
             rivals = self._rivals = [
-                self.public(p.seat) for p in self._state.players if p.seat != self.seat and p.active
+                public(p.seat)
+                for p in self._state.players
+                if p.seat != seat and not p.recalled and not p.left  # active
             ]
         return rivals
 
@@ -157,14 +176,21 @@ class View:
             return False
         return conditions.all_hold(self._state, self._rules, me, me.goal.condition, money, crimes)
 
+    # What a view looks up is not a use: each look-up below turns the state's counting off
+    # and back, as `State.looking` does (written out: a `with` block costs three calls).
+
     def crime_heat(self, inst: int) -> int:
         """The Heat one of my crimes would give me now, before any Cover."""
-        card = self.card(inst)
-        assert card.crime is not None
-        with self._state.looking():
-            if modifiers.legal(self._state, self.me, card.crime.type.id):
+        s, me = self._state, self.me
+        crime = s.cards[inst].crime
+        assert crime is not None
+        counting, s.counting = s.counting, False
+        try:
+            if modifiers.legal(s, me, crime.type.id):
                 return 0
-            return modifiers.crime_heat(self._state, self.me, card.crime.type.id, card.crime.heat)
+            return modifiers.crime_heat(s, me, crime.type.id, crime.heat)
+        finally:
+            s.counting = counting
 
     def has(self, modifier: str) -> bool:
         """Whether a bare-word modifier applies to me (no_vote, no_lay_low ...)."""
@@ -173,10 +199,18 @@ class View:
             has = self._has = {}
         known = has.get(modifier)
         if known is None:
-            with self._state.looking():
-                known = has[modifier] = modifiers.has(self._state, self.me, modifier)
+            s = self._state
+            counting, s.counting = s.counting, False
+            try:
+                known = has[modifier] = modifiers.has(s, self.me, modifier)
+            finally:
+                s.counting = counting
         return known
 
     def legal(self, crime_type: str) -> bool:
-        with self._state.looking():
-            return modifiers.legal(self._state, self.me, crime_type)
+        s = self._state
+        counting, s.counting = s.counting, False
+        try:
+            return modifiers.legal(s, self.me, crime_type)
+        finally:
+            s.counting = counting
