@@ -54,6 +54,8 @@ class Policy:
 # hides it, by card index (CARDS: loyalist, agent, driver, gunman).
 _CARD_WEIGHT = (1.0, 1.0, 0.6, 0.8)
 _HIDE_WEIGHT = (1.0, 0.5, 1.0, 1.0)
+_DRIVER_WEIGHT, _GUNMAN_WEIGHT = _CARD_WEIGHT[DRIVER], _CARD_WEIGHT[GUNMAN]
+_SILENT = answer(-1, None)  # "I won't say"
 
 # Phases and roles as plain names: looking a member up on its Enum class costs more than
 # most of a bot's choice.
@@ -114,18 +116,20 @@ class Taker:
         last = view.last
         if last and rng.random() < p.last_takes_nothing:
             return TAKE_NOTHING
-        # A role card is wanted more when cards are plenty for the players still to come,
-        # and when the diamonds are thin (a thief would be easy to spot): 15% to 85%.
-        want = p.role_appetite * n_cards / (view.takers_after + 1) + (0.25 if d < 6 else 0.0)
-        chance = 0.15 if want <= 0.15 else 0.85 if want >= 0.85 else want
-        if n_cards and (not d or rng.random() < chance):
-            need = (  # by card: loyalist, agent, driver, gunman
-                1.0 + (0.5 if d < 9 else 0.0),  # thieves about: help the Boss
-                1.0 + 0.25 * view.public.apologies,  # apologies mean accusations
-                _CARD_WEIGHT[DRIVER],
-                _CARD_WEIGHT[GUNMAN],
-            )
-            return TAKE_CARD[_pick_card(rng, cards, need)]
+        if n_cards:
+            # A role card is wanted more when cards are plenty for the players still to
+            # come, and when the diamonds are thin (a thief would be easy to spot): 15% to
+            # 85%. Only diamonds: all of that is moot.
+            want = p.role_appetite * n_cards / (view.takers_after + 1) + (0.25 if d < 6 else 0.0)
+            chance = 0.15 if want <= 0.15 else 0.85 if want >= 0.85 else want
+            if not d or rng.random() < chance:
+                need = (  # by card: loyalist, agent, driver, gunman
+                    1.0 + (0.5 if d < 9 else 0.0),  # thieves about: help the Boss
+                    1.0 + 0.25 * view.public.apologies,  # apologies mean accusations
+                    _DRIVER_WEIGHT,
+                    _GUNMAN_WEIGHT,
+                )
+                return TAKE_CARD[_pick_card(rng, cards, need)]
         # A thief takes a few, more from a rich treasure, sometimes greedily more.
         k = 1 + int(rng.random() * (1 + d // 5))
         if rng.random() < p.greed:
@@ -138,7 +142,7 @@ class Taker:
         """What they say they saw and took: the truth or a lie, by role and policy."""
         p = self.policy
         if rng.random() < p.silence:
-            return answer(-1, None)
+            return _SILENT
         role, saw = view.role, view.saw_diamonds
         if role is _THIEF or role is _RULE_BREAKER:
             claim = _STREET_KID if view.last and rng.random() < 0.5 else _LOYALIST
@@ -201,6 +205,7 @@ class Boss:
         said.append(view.back_diamonds)
         shown = pub.shown_diamonds
         score = [0.0] * n
+        last = n - 1
         for s in range(1, n):
             saw = said[s]
             if saw < 0:
@@ -211,16 +216,17 @@ class Boss:
             nxt = said[s + 1]
             if nxt >= 0:
                 drop = saw - nxt
-                if shown[s] >= 0 and drop > shown[s] and s + 1 < n:
-                    score[s + 1] += drop - shown[s]  # searched: the rest was a lie after them
+                showed = shown[s]
+                if showed >= 0 and drop > showed and s < last:
+                    score[s + 1] += drop - showed  # searched: the rest was a lie after them
                 elif drop > 0:
                     score[s] += drop
-                elif drop < 0 and s + 1 < n:  # the next one claims more than s passed on
+                elif drop < 0 and s < last:  # the next one claims more than s passed on
                     score[s + 1] -= 1.5
             claim = claims[s]
             if claim is _THIEF:
                 score[s] += 5.0
-            elif claim is _STREET_KID and s != n - 1 and saw > 0:
+            elif claim is _STREET_KID and s != last and saw > 0:
                 score[s] += 2.0  # only an empty treasure or the last player takes nothing
         # More players claim a card than there were cards gone from the treasure.
         if view.back_cards:

@@ -48,6 +48,7 @@ from pnp.rulesets.diamond_heist.play.views import (
     build_boss_view,
     build_public,
     build_seat_view,
+    builder,
 )
 
 DIAMONDS_BACK = "diamonds_back"  # every stolen diamond is back: the Boss and loyalists win
@@ -81,6 +82,21 @@ CAN_BREAK: dict[type, tuple[str, ...]] = {
     Bang: (DIAMONDS_CONSERVED, APOLOGIES_CONSERVED),
 }
 TAKE_NO_CARD_CAN_BREAK = (DIAMONDS_CONSERVED, ONE_KIND, BOSS_TAKES_NOTHING)  # moves no card
+# The same as one flag per invariant, in the order of INVARIANTS (what `_broken` looks at),
+# or None for a step that can break none.
+Checks = tuple[bool, bool, bool, bool, bool]
+
+
+def _checks(laws: tuple[str, ...]) -> Checks:
+    diamonds, cards, one_kind, apologies, boss = (law in laws for law in INVARIANTS)
+    return diamonds, cards, one_kind, apologies, boss
+
+
+_CHECKS_AFTER: dict[type, Checks | None] = {
+    kind: _checks(laws) if laws else None for kind, laws in CAN_BREAK.items()
+}
+_CHECKS_AFTER_TAKE_NO_CARD = _checks(TAKE_NO_CARD_CAN_BREAK)
+_CHECK_ALL = _checks(INVARIANTS)
 _CARD_ROLE: tuple[Role, ...] = CARDS
 
 # Phases and roles the rules look at on every step, as plain names: looking a member up on
@@ -91,6 +107,9 @@ _BOSS, _THIEF, _LOYALIST, _AGENT = Role.BOSS, Role.THIEF, Role.LOYALIST, Role.AG
 _DRIVER, _STREET_KID, _GUNMAN = Role.DRIVER, Role.STREET_KID, Role.GUNMAN
 _RULE_BREAKER = Role.RULE_BREAKER
 _WITH_BOSS = (_LOYALIST, _GUNMAN)  # win with the Boss, in or out (ruling out-still-wins)
+
+
+build_outcome = builder(Outcome)  # once a game: see `views.builder`
 
 
 def _a(word: str) -> str:
@@ -238,9 +257,7 @@ class Heist:
 
     def is_legal(self, action: Action) -> bool:
         """Whether the rules allow this choice now (a possible take may still break them)."""
-        if not self._possible(action):
-            return False
-        if isinstance(action, Take) and self._breaks_rules(action):
+        if not self._possible(action) or (isinstance(action, Take) and self._breaks_rules(action)):
             return False
         self._legal = action  # `apply` need not ask again: nothing changes in between
         return True
@@ -250,25 +267,27 @@ class Heist:
 
         Takes that break the rules are played (they are possible at a real table) and the
         player is marked a rule-breaker; anything impossible raises IllegalAction."""
-        legal, self._legal = self._legal, None
+        legal = self._legal
+        self._legal = None
         if action is not legal and not self._possible(action):
             raise IllegalAction(
                 f"{action!r} is not possible now ({self.phase.name.lower()}, seat {self.seat})"
             )
         self.actions.append(action)
         self.mover = self.seat
+        # The commonest choices first: a game is mostly takes and answers.
         if isinstance(action, Take):
             self._take(action)
         elif isinstance(action, Answer):
             self._answer(action)
         elif isinstance(action, Accuse):
             self._accuse(action.target)
-        elif isinstance(action, Bang):
-            self._bang(action.shoot)
         elif isinstance(action, Keep):
             self._keep(action.diamonds)
-        else:
+        elif isinstance(action, Hide):
             self._hide(action.card)
+        else:
+            self._bang(action.shoot)
 
     def view(self, seat: int) -> View:
         """What `seat` may know now, as a copy (the Boss's view holds no one's pockets)."""
@@ -287,36 +306,39 @@ class Heist:
         answers = self._answers
         if answers is None:
             answers = self._answers = tuple(self.answers)
-        if seat == 0:
-            back = self.phase >= _ANSWER
-            started = self.setup.diamonds - self.boss_pocket
-            return build_boss_view(
-                self.phase,
-                self.setup.diamonds,
-                self.setup.keep_min,
-                self.setup.keep_max,
-                self.boss_pocket,
-                started if self.phase > _KEEP else -1,
-                self.setup.cards,
-                self.treasure_d if back else -1,
-                tuple(self.treasure_c) if back else (),
-                started - self.treasure_d - self.returned if back else -1,
+        ph = self.phase
+        if seat:
+            last = self.n - 1
+            holding = seat == self.seat and ph <= _TAKE  # they hold the treasure
+            return build_seat_view(
+                seat,
+                ph,
+                self.role[seat],
+                self.took_d[seat],
+                self.saw_d[seat],
+                self.saw_cards[seat],
+                self.treasure_d if holding else -1,
+                tuple(self.treasure_c) if holding else (),
+                seat == 1,
+                seat == last,
+                last - seat,
                 answers,
                 pub,
             )
-        holding = self.seat == seat and self.phase <= _TAKE
-        return build_seat_view(
-            seat,
-            self.phase,
-            self.role[seat],
-            self.took_d[seat],
-            self.saw_d[seat],
-            self.saw_cards[seat],
-            self.treasure_d if holding else -1,
-            tuple(self.treasure_c) if holding else (),
-            seat == 1,
-            seat == self.n - 1,
-            self.n - 1 - seat,
+        setup = self.setup
+        back = ph >= _ANSWER  # the treasure is back with the Boss
+        started = setup.diamonds - self.boss_pocket
+        return build_boss_view(
+            ph,
+            setup.diamonds,
+            setup.keep_min,
+            setup.keep_max,
+            self.boss_pocket,
+            started if ph > _KEEP else -1,
+            setup.cards,
+            self.treasure_d if back else -1,
+            tuple(self.treasure_c) if back else (),
+            started - self.treasure_d - self.returned if back else -1,
             answers,
             pub,
         )
@@ -330,18 +352,22 @@ class Heist:
         is still caught, by the end of the game at the latest."""
         if self.result is None and self.actions:
             last = self.actions[-1]
-            laws = CAN_BREAK[type(last)]
+            checks = _CHECKS_AFTER[type(last)]
+            if checks is None:  # an answer: it moves nothing
+                return []
             if isinstance(last, Take) and last.card == NO_CARD:
-                laws = TAKE_NO_CARD_CAN_BREAK
-            return self._broken(laws, (self.mover,)) if laws else []
-        return self._broken(INVARIANTS, range(1, self.n))
+                checks = _CHECKS_AFTER_TAKE_NO_CARD
+            return self._broken(checks, (self.mover,))
+        return self._broken(_CHECK_ALL, range(1, self.n))
 
-    def _broken(self, laws: tuple[str, ...], seats: Iterable[int]) -> list[tuple[str, str]]:
-        """Those of `laws` that are broken, with what is wrong ("one kind of thing" looks at
-        the pockets of `seats`), in the order of INVARIANTS."""
+    def _broken(self, checks: Checks, seats: Iterable[int]) -> list[tuple[str, str]]:
+        """The invariants flagged in `checks` (by CAN_BREAK) that are broken, with what is
+        wrong ("one kind of thing" looks at the pockets of `seats`), in the order of
+        INVARIANTS."""
+        diamonds, cards, one_kind, apologies, boss = checks
         broken: list[tuple[str, str]] = []
         setup, hold_d, hold_c = self.setup, self.hold_d, self.hold_c
-        if DIAMONDS_CONSERVED in laws:
+        if diamonds:
             pockets = sum(hold_d)
             total = self.boss_pocket + self.treasure_d + pockets + self.returned
             if total != setup.diamonds:
@@ -355,16 +381,17 @@ class Heist:
                         ),
                     )
                 )
-        if CARDS_CONSERVED in laws:
+        if cards:
+            treasure, hidden = self.treasure_c, self.hidden
             for c, n in enumerate(setup.cards):
-                have = self.treasure_c[c] + self.hidden[c] + hold_c.count(c)
+                have = treasure[c] + hidden[c] + hold_c.count(c)
                 if have != n:
                     broken.append((CARDS_CONSERVED, f"{have} {CARDS[c].value} cards, not {n}"))
-        if ONE_KIND in laws:
+        if one_kind:
             for s in seats:
                 if s and hold_d[s] and hold_c[s] != NO_CARD and not self.broke[s]:
                     broken.append((ONE_KIND, f"{self.names[s]} holds diamonds and a role card"))
-        if APOLOGIES_CONSERVED in laws:
+        if apologies:
             given = sum(self.given)
             if self.apologies < 0 or self.apologies + given != setup.apologies:
                 broken.append(
@@ -373,7 +400,7 @@ class Heist:
                         f"{self.apologies} left, {given} given, {setup.apologies} at the start",
                     )
                 )
-        if BOSS_TAKES_NOTHING in laws and (hold_d[0] or hold_c[0] != NO_CARD):
+        if boss and (hold_d[0] or hold_c[0] != NO_CARD):
             broken.append((BOSS_TAKES_NOTHING, "the Boss holds a take"))
         return broken
 
@@ -432,38 +459,41 @@ class Heist:
         return "not yet anything" if role is None else _a(role.value)
 
     def _possible(self, a: Action) -> bool:
-        ph = self.phase
-        if isinstance(a, Take):
-            return (
-                ph is _TAKE
-                and 0 <= a.diamonds <= self.treasure_d
-                and (a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0))
+        """Whether the choice can be made at all: the phase's kind of choice, naming only
+        what is there (a possible take may still break the rules: `_breaks_rules`)."""
+        ph = self.phase  # the commonest phases first
+        if ph is _TAKE:
+            if not isinstance(a, Take):
+                return False
+            c = a.card
+            return 0 <= a.diamonds <= self.treasure_d and (
+                c == NO_CARD or (0 <= c < NC and self.treasure_c[c] > 0)
             )
-        if isinstance(a, Answer):
-            return ph is _ANSWER and -1 <= a.saw <= self.setup.diamonds and a.claim in CLAIMS
-        if isinstance(a, Accuse):  # nobody empties their pockets twice (ruling pockets-once)
+        if ph is _ANSWER:
+            return (
+                isinstance(a, Answer) and -1 <= a.saw <= self.setup.diamonds and a.claim in CLAIMS
+            )
+        if ph is _ACCUSE:  # nobody empties their pockets twice (ruling pockets-once)
+            if not isinstance(a, Accuse):
+                return False
             t = a.target
-            return ph is _ACCUSE and 0 < t < self.n and not self.out[t] and not self.shown[t]
-        if isinstance(a, Bang):
-            return ph is _BANG
-        if isinstance(a, Keep):
-            return ph is _KEEP and self.setup.keep_min <= a.diamonds <= min(
+            return 0 < t < self.n and not self.out[t] and not self.shown[t]
+        if ph is _KEEP:
+            return isinstance(a, Keep) and self.setup.keep_min <= a.diamonds <= min(
                 self.setup.keep_max, self.treasure_d
             )
-        return ph is _HIDE and (
-            a.card == NO_CARD or (0 <= a.card < NC and self.treasure_c[a.card] > 0)
-        )
+        if ph is _HIDE:
+            if not isinstance(a, Hide):
+                return False
+            c = a.card
+            return c == NO_CARD or (0 <= c < NC and self.treasure_c[c] > 0)
+        return ph is _BANG and isinstance(a, Bang)
 
     def _breaks_rules(self, take: Take) -> bool:
         """Both kinds at once, or nothing when something had to be taken."""
-        if take.diamonds and take.card != NO_CARD:
-            return True
-        return (
-            not take.diamonds
-            and take.card == NO_CARD
-            and not self.empty()
-            and self.seat != self.n - 1
-        )
+        if take.diamonds:
+            return take.card != NO_CARD
+        return take.card == NO_CARD and self.seat != self.n - 1 and not self.empty()
 
     # ---- the rules, step by step -----------------------------------------------------------
 
@@ -479,7 +509,8 @@ class Heist:
 
     def _hand_on(self, seat: int) -> None:
         """The treasure is passed to `seat` (or back to the Boss after the last taker)."""
-        self.handoffs.append(self.treasure_d)
+        d = self.treasure_d
+        self.handoffs.append(d)
         if seat == self.n:
             if self.trace is not None:
                 self._note(
@@ -491,16 +522,14 @@ class Heist:
             self._questioning()
             return
         self.seat = seat
-        self.saw_d[seat] = self.treasure_d
-        cards = self.treasure_c
-        self.saw_c[seat] = sum(cards)
-        self.saw_cards[seat] = tuple(cards)
-        hide = seat == 1 and self.setup.may_hide > 0 and self.saw_c[seat] > 0
-        self.phase = _HIDE if hide else _TAKE
+        self.saw_d[seat] = d
+        cards = self.saw_cards[seat] = tuple(self.treasure_c)
+        seen = self.saw_c[seat] = sum(cards)
+        self.phase = _HIDE if seat == 1 and seen and self.setup.may_hide > 0 else _TAKE
         if self.trace is not None:
             self._note(
                 f"{self.names[seat]} gets the treasure: "
-                f"{count(self.treasure_d, 'diamond')}, {self.setup.card_text(cards)}"
+                f"{count(d, 'diamond')}, {self.setup.card_text(cards)}"
             )
 
     def _hide(self, card: int) -> None:
@@ -512,22 +541,17 @@ class Heist:
 
     def _take(self, take: Take) -> None:
         s, d, c = self.seat, take.diamonds, take.card
-        breach = self._breaks_rules(take)
+        if self._breaks_rules(take):  # ruling rule-breakers
+            self.role[s] = _RULE_BREAKER
+            self.broke[s] = True
+        else:
+            self.role[s] = _THIEF if d else _STREET_KID if c == NO_CARD else _CARD_ROLE[c]
         if d:
             self.treasure_d -= d
             self.hold_d[s] = self.took_d[s] = d
         if c != NO_CARD:
             self.treasure_c[c] -= 1
             self.hold_c[s] = c
-        if breach:  # ruling rule-breakers
-            self.role[s] = _RULE_BREAKER
-            self.broke[s] = True
-        elif d:
-            self.role[s] = _THIEF
-        elif c != NO_CARD:
-            self.role[s] = _CARD_ROLE[c]
-        else:
-            self.role[s] = _STREET_KID
         self._hand_on(s + 1)
 
     def _questioning(self) -> None:
@@ -653,10 +677,11 @@ class Heist:
     def _end(self, ending: str, alone: tuple[int, ...] = ()) -> None:
         """The game ends: everybody shows what they took, and the winners are found."""
         n, role = self.n, self.role
-        for s in range(1, n):  # an unrevealed rule-breaker comes to light now
-            if self.broke[s] and not self.out[s]:
-                self._give_back(s)
-                self.out[s] = True
+        if any(self.broke):  # an unrevealed rule-breaker comes to light now
+            for s in range(1, n):
+                if self.broke[s] and not self.out[s]:
+                    self._give_back(s)
+                    self.out[s] = True
         winners: set[int] = set(alone)
         if ending == DIAMONDS_BACK:  # ruling out-still-wins: loyalists and gunman, in or out
             winners = {0, *(s for s in range(1, n) if role[s] in _WITH_BOSS)}
@@ -668,10 +693,11 @@ class Heist:
                 winners |= {s for s in range(1, n) if role[s] is _STREET_KID}
         # A driver wins with their right neighbour, seat s - 1 (ruling drivers-ride-along):
         # going up the seats also carries a driver whose neighbour is a winning driver.
-        for s in range(1, n):
-            if role[s] is _DRIVER and (s - 1) in winners:
-                winners.add(s)
-        self.result = Outcome(ending, tuple(sorted(winners)))
+        if _DRIVER in role:
+            for s in range(1, n):
+                if role[s] is _DRIVER and (s - 1) in winners:
+                    winners.add(s)
+        self.result = build_outcome(ending, tuple(sorted(winners)))
         self.phase = _OVER
         self.seat = -1
         self._public = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules import stats
@@ -11,11 +12,13 @@ from pnp.rules.engine import GameResult, InvariantViolation, Setting, Violation,
 from pnp.rulesets.diamond_heist.play import bots
 from pnp.rulesets.diamond_heist.play.game import ENDINGS, Heist
 from pnp.rulesets.diamond_heist.play.table import CARDS, Role, Setup, SetupError
+from pnp.rulesets.diamond_heist.play.views import builder
 
 if TYPE_CHECKING:
     from pnp.content.project import Game as Model
 
 ROLE_ORDER = tuple(r.value for r in Role)
+_game_result = builder(GameResult)  # a record a game: see `views.builder`
 _ROLE_ID: dict[Role | None, str] = {None: "none", **{r: r.value for r in Role}}
 _CARD_ID = tuple(r.value for r in CARDS)
 
@@ -92,7 +95,7 @@ class HeistSimulation:
             taken = game.hold_c.count(c)
             if taken:
                 plays.append((card, taken))
-        return GameResult(
+        return _game_result(
             index,
             seed,
             setting.players,
@@ -132,34 +135,34 @@ class HeistSimulation:
 
     def summarise(self, model: Model, results: Sequence[GameResult]) -> dict[str, Any]:
         """Win rate by role at each player count, and the Boss against the apologies."""
+        # The games by player count (in order of the first game of each); each statistic
+        # is then one Counter over them, not an update game by game (the order of the
+        # games changes no count, and every key is put in order below).
+        by_players: dict[str, list[GameResult]] = {}
+        for r in results:
+            if r.violation is None:
+                by_players.setdefault(str(r.players), []).append(r)
         played: dict[str, Counter[str]] = {}  # by player count: seats of each role
         won: dict[str, Counter[str]] = {}  # by player count: seats of each role that won
         endings: dict[str, dict[str, int]] = {}
+        for key, games in by_players.items():
+            played[key] = Counter(chain.from_iterable(r.roles for r in games))
+            won[key] = Counter(r.roles[seat] for r in games for seat in r.winners)
+            ends = endings[key] = dict.fromkeys(ENDINGS, 0)
+            for ending, n in Counter(r.ending for r in games).items():
+                ends[ending] = ends.get(ending, 0) + n
         # The Boss's games and wins by the apologies at the start and by those given.
-        boss_games = {"apologies": Counter[int](), "apologies_given": Counter[int]()}
-        boss_wins = {"apologies": Counter[int](), "apologies_given": Counter[int]()}
-        hidden = bangs = 0
-        for r in results:
-            if r.violation is not None:
-                continue
-            key = str(r.players)
-            if key not in played:
-                played[key], won[key] = Counter(), Counter()
-                endings[key] = dict.fromkeys(ENDINGS, 0)
-            played[key].update(r.roles)
-            wins = won[key]
-            for seat in r.winners:
-                wins[r.roles[seat]] += 1
-            ends = endings[key]
-            ends[r.ending] = ends.get(r.ending, 0) + 1
-            extra = dict(r.extra)
-            boss_won = 0 in r.winners
-            for name, games in boss_games.items():
-                value = extra.get(name, 0)
-                games[value] += 1
-                boss_wins[name][value] += boss_won
-            hidden += extra.get("hidden", 0)
-            bangs += extra.get("bangs", 0)
+        ok = [r for games in by_players.values() for r in games]
+        extras = [dict(r.extra) for r in ok]
+        boss_won = [0 in r.winners for r in ok]
+        boss_games: dict[str, Counter[int]] = {}
+        boss_wins: dict[str, Counter[int]] = {}
+        for name in ("apologies", "apologies_given"):
+            values = [extra.get(name, 0) for extra in extras]
+            boss_games[name] = Counter(values)
+            boss_wins[name] = Counter(compress(values, boss_won))
+        hidden = sum(extra.get("hidden", 0) for extra in extras)
+        bangs = sum(extra.get("bangs", 0) for extra in extras)
 
         def records(games: Counter[Any], wins: Counter[Any]) -> dict[str, dict[str, int]]:
             return {str(k): {"games": n, "wins": wins[k]} for k, n in games.items()}

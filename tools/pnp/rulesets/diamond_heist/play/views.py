@@ -86,21 +86,30 @@ def builder(cls: Callable[P, T]) -> Callable[P, T]:
 
     A frozen dataclass's own `__init__` sets each field through `object.__setattr__`, so
     that its `__setattr__` can refuse every later change; that costs more than a step's
-    rules. This builds an unfrozen twin with the same fields, in the same slots, and then
-    gives it the frozen class."""
+    rules. The constructor returned is an unfrozen twin class with the same slots, whose
+    `__init__` sets each field plainly and then gives the object the frozen class: calling
+    it is one plain `__init__`, with no wrapper in between."""
     frozen = cast(type, cls)
-    fields = [(f.name, f.type) for f in dataclasses.fields(frozen)]
-    twin: Callable[..., Any] = dataclasses.make_dataclass(
-        f"{frozen.__name__}Draft", fields, slots=True
+    names = [f.name for f in dataclasses.fields(frozen)]
+    # The twin's __init__, written out as dataclasses writes its own: one line a field.
+    source = (
+        f"def __init__(self, {', '.join(names)}):\n"
+        + "".join(f"    self.{name} = {name}\n" for name in names)
+        + "    self.__class__ = frozen\n"
     )
-
-    def build(*args: P.args, **kwargs: P.kwargs) -> T:
-        obj = twin(*args, **kwargs)
-        obj.__class__ = frozen
-        return cast(T, obj)
-
-    build.__doc__ = f"A new {frozen.__name__} (see `views.builder`)."
-    return build
+    scope: dict[str, Any] = {"frozen": frozen}
+    exec(source, scope)  # the source is built above from the field names alone
+    twin = type(
+        f"{frozen.__name__}Draft",
+        (),
+        {
+            "__slots__": tuple(names),
+            "__init__": scope["__init__"],
+            "__doc__": f"A new {frozen.__name__} (see `views.builder`).",
+            "__module__": __name__,
+        },
+    )
+    return cast(Callable[P, T], twin)
 
 
 build_public = builder(Public)
