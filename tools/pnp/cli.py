@@ -315,16 +315,15 @@ def _check(args: argparse.Namespace) -> int:
     if args.sim < 0:
         raise UsageError(f"--sim must be 0 or more, not {args.sim}")
     from pnp import pipeline
+    from pnp.verdicts import checked
 
     games = _games(args.content, args.games)
+    # A simulation needs the models: it, like --fresh, reuses no earlier verdict.
+    fresh = args.fresh or args.sim > 0
+    result = pipeline.check(args.content, games) if fresh else checked(args.content, games)
     notes: list[str] = []
-    if args.sim > 0 or args.fresh:  # the simulation needs the models
-        result = pipeline.check(args.content, games)
+    if args.sim > 0:
         notes = pipeline.simulate(result, args.sim, jobs=min(2, os.cpu_count() or 1))
-    else:
-        from pnp.verdicts import checked
-
-        result = checked(args.content, games)
     if args.format == "json":
         sys.stdout.write(render_json(result.diagnostics))
     else:

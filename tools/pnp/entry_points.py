@@ -7,6 +7,7 @@ distribution on the import path, the first of each name winning, as it does.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
@@ -43,10 +44,16 @@ class Point:
 def distributions() -> list[Path]:
     """The metadata folder of every distribution on the import path, the first of each
     name (as Python imports it)."""
+    return list(_distributions(tuple(sys.path)))
+
+
+@functools.cache
+def _distributions(path: tuple[str, ...]) -> tuple[Path, ...]:
+    """`distributions` for one import path (listed once: several caches ask for versions)."""
     seen_names: set[str] = set()
     seen_folders: set[str] = set()
     out: list[Path] = []
-    for entry in sys.path:
+    for entry in path:
         folder = os.path.abspath(entry or ".")
         if folder in seen_folders or not os.path.isdir(folder):
             continue
@@ -56,18 +63,21 @@ def distributions() -> list[Path]:
         except OSError:
             continue
         for name in names:
-            if not name.endswith(METADATA):
-                continue
-            normal = _normal(name.rsplit(".", 1)[0].split("-", 1)[0])
-            if normal not in seen_names:
-                seen_names.add(normal)
+            if name.endswith(METADATA) and _named(name)[0] not in seen_names:
+                seen_names.add(_named(name)[0])
                 out.append(Path(folder) / name)
-    return out
+    return tuple(out)
 
 
-def group(name: str, among: list[Path] | None = None) -> list[Point]:
-    """Every entry point of the group `name`, in the installed distributions (or `among`)."""
-    return [p for dist in (distributions() if among is None else among) for p in _read(dist, name)]
+def _named(folder: str) -> tuple[str, str]:
+    """(normalised name, version or "") of a metadata folder: `Some_Thing-1.0.dist-info`."""
+    name, _, found = folder.rsplit(".", 1)[0].partition("-")
+    return _normal(name), found
+
+
+def group(name: str) -> list[Point]:
+    """Every entry point of the group `name`, in the installed distributions."""
+    return [p for dist in distributions() for p in _read(dist, name)]
 
 
 def _read(dist: Path, wanted: str) -> Iterator[Point]:
@@ -91,9 +101,8 @@ def version(name: str) -> str:
     """The installed version of a distribution ("?" when it is not installed)."""
     wanted = _normal(name)
     for dist in distributions():
-        stem = dist.name.rsplit(".", 1)[0]
-        dist_name, _, found = stem.partition("-")
-        if _normal(dist_name) != wanted:
+        dist_name, found = _named(dist.name)
+        if dist_name != wanted:
             continue
         if found:
             return found

@@ -181,18 +181,17 @@ def code_digest() -> str:
     for part in (pnp.__version__, sys.version, sys.implementation.cache_tag):
         h.update(f"{part}\0".encode())
     roots = {Path(pnp.__file__).resolve().parent}
-    found = entry_points.distributions()
-    for point in entry_points.group(GROUP, found):
+    for point in entry_points.group(GROUP):
         root = _top_level(point.module.split(".", 1)[0])
         if root is not None:
             roots.add(root)
-    for dist in sorted(d.name for d in found):
+    for dist in sorted(d.name for d in entry_points.distributions()):
         h.update(f"d\0{dist}\0".encode("utf-8", "surrogateescape"))
     for root in sorted(roots):
         h.update(f"r\0{root}\0".encode("utf-8", "surrogateescape"))
         for rel, path in _code_files(root):
             h.update(f"f\0{rel}\0".encode("utf-8", "surrogateescape"))
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+            h.update(cache_folder.file_digest(path).encode())
     return h.hexdigest()
 
 

@@ -329,11 +329,7 @@ def refusal(data: bytes, digest: str) -> Unusable | None:
 def _verdict_signature() -> str:
     """What a verdict depends on besides the picture: this module's code and the versions of
     pnp and of the libraries that read and draw SVG."""
-    from pnp import __version__
-    from pnp.entry_points import version
-
-    versions = [f"{dist} {version(dist)}" for dist in ("svglib", "lxml", "reportlab")]
-    return cache_folder.digest(__version__, cache_folder.file_digest(__file__), *versions)
+    return cache_folder.code_signature(__file__, libraries=("svglib", "lxml", "reportlab"))
 
 
 def _convert(data: bytes) -> Drawing | Unusable:

@@ -106,6 +106,19 @@ def digest(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
+def code_signature(*modules: str, libraries: tuple[str, ...] = ()) -> str:
+    """What work kept by some code depends on besides its own input: pnp's version, the
+    code of `modules` (their files) and the installed versions of `libraries`."""
+    from pnp import __version__
+    from pnp.entry_points import version
+
+    return digest(
+        __version__,
+        *(file_digest(m) for m in modules),
+        *(f"{lib} {version(lib)}" for lib in libraries),
+    )
+
+
 def file_digest(path: str | Path) -> str:
     """The sha256 of a file's bytes ('' when it cannot be read): a module's code, in a key."""
     try:

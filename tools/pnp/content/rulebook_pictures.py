@@ -119,16 +119,10 @@ def find(text: str) -> tuple[Found, ...]:
 def _signature() -> str:
     """What the images of a source depend on besides its text: how it is parsed (this
     module's and `rulebook_markdown`'s code, markdown-it's version) and pnp's version."""
-    from pnp import __version__
     from pnp.content import rulebook_markdown
-    from pnp.entry_points import version
 
-    markdown_it = version("markdown-it-py")
-    return cache_folder.digest(
-        __version__,
-        markdown_it,
-        cache_folder.file_digest(__file__),
-        cache_folder.file_digest(rulebook_markdown.__file__),
+    return cache_folder.code_signature(
+        __file__, rulebook_markdown.__file__, libraries=("markdown-it-py",)
     )
 
 

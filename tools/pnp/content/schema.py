@@ -183,11 +183,8 @@ def _schemas_signature() -> str:
 @cache
 def _signature_of(files: tuple[tuple[str, str], ...]) -> str:
     """`_schemas_signature` for one set of schema files (by name and place)."""
-    from pnp import __version__
-    from pnp.entry_points import version
-
-    parts: list[str | bytes] = [__version__, cache_folder.file_digest(__file__)]
-    parts += [f"{dist} {version(dist)}" for dist in ("jsonschema", "referencing")]
+    code = cache_folder.code_signature(__file__, libraries=("jsonschema", "referencing"))
+    parts: list[str | bytes] = [code]
     entries = _files()
     for name, _ in files:
         parts += [name, entries[name].read_bytes()]

@@ -17,6 +17,7 @@ import errno
 import hashlib
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, cast
@@ -152,14 +153,13 @@ class Manifest:
         """The manifest `as_json` gave, or None for anything else."""
         try:
             where, read, refusals = cast("list[Any]", data)
-            manifest = Manifest(
+            return Manifest(
                 str(where),
                 tuple((str(rel), str(sha)) for rel, sha in read),
                 tuple((str(rel), str(why)) for rel, why in refusals),
             )
         except (TypeError, ValueError):
             return None
-        return manifest
 
 
 def unchanged(content: Path, game_id: str, manifest: Manifest) -> bool:
@@ -168,32 +168,36 @@ def unchanged(content: Path, game_id: str, manifest: Manifest) -> bool:
     the snapshot read, under the same rules (nothing outside the content folder)."""
     folder = content / game_id
     root = Path(os.path.realpath(content))
-    if _listing(folder, root) != manifest.listing:
-        return False
-    for rel, sha in manifest.files:
+
+    def digest(rel: str) -> str | Refused:
         found = _read(folder / rel, root)
-        if isinstance(found, Refused) or hashlib.sha256(found).hexdigest() != sha:
-            return False
-    for rel, why in manifest.refused:
-        found = _read(folder / rel, root)
-        if not isinstance(found, Refused) or _refusal(found) != why:
-            return False
-    return True
+        return found if isinstance(found, Refused) else hashlib.sha256(found).hexdigest()
+
+    return _same(_listing(folder, root), digest, manifest)
 
 
 def holds(snap: Snapshot, manifest: Manifest) -> bool:
-    """Whether a snapshot holds what `manifest` records: the same listing, the same bytes
-    in every file read and the same reason for every file refused. Reads, through the
+    """Whether a snapshot holds what `manifest` records (as `unchanged`). Reads, through the
     snapshot, each file the manifest names that it has not read yet, so that what is
     compared is what is then used."""
-    if snap.listing != manifest.listing:
+
+    def digest(rel: str) -> str | Refused:
+        found = snap.read(rel)
+        return found if isinstance(found, Refused) else found.sha256
+
+    return _same(snap.listing, digest, manifest)
+
+
+def _same(listing: str, digest: Callable[[str], str | Refused], manifest: Manifest) -> bool:
+    """Whether a listing and the files `digest` reads (a sha256, or why one is refused)
+    are those `manifest` records."""
+    if listing != manifest.listing:
         return False
     for rel, sha in manifest.files:
-        found = snap.read(rel)
-        if isinstance(found, Refused) or found.sha256 != sha:
+        if digest(rel) != sha:
             return False
     for rel, why in manifest.refused:
-        found = snap.read(rel)
+        found = digest(rel)
         if not isinstance(found, Refused) or _refusal(found) != why:
             return False
     return True

@@ -31,6 +31,7 @@ import yaml
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import resources
+from pnp.content.loader import SAFE_LOADER
 from pnp.content.model import Src
 from pnp.render import fonts, glyphs
 from pnp.render.palette import INK
@@ -77,8 +78,6 @@ class Floors:
 
 
 LAYOUTS = resources.TEMPLATES / "layouts" / "components.yaml"
-# libyaml when PyYAML has it: the same values, read many times faster
-_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @cache
@@ -86,7 +85,7 @@ def floors() -> Floors:
     """The floors the layouts give (their `floors`; the defaults above where they say
     nothing, or cannot be read: the layouts' own check reports why)."""
     try:
-        data = yaml.load(LAYOUTS.read_text(encoding="utf-8"), Loader=_LOADER)
+        data = yaml.load(LAYOUTS.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
         given = data.get("floors") or {}
         default = Floors()
         boxes = given.get("rules_boxes")
