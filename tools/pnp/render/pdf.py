@@ -45,8 +45,21 @@ def _embedded(name: str) -> str:
 
 class _Canvas(Canvas):
     """A canvas that parses each colour string once (reportlab parses it on every call),
-    embeds every font it sets (see `setFont`), and whose forms carry every resource they
-    use (see `endForm`)."""
+    embeds every font it sets (see `setFont`), whose forms carry every resource they use
+    (see `endForm`), and whose every page says where it is trimmed (see `showPage`)."""
+
+    # How far inside the page's edge it is trimmed: 0 for a sheet printed on its paper,
+    # the bleed for a single face printed with its bleed.
+    pnp_trim = 0.0
+
+    def showPage(self) -> None:
+        """End the page with its BleedBox (the whole page) and its TrimBox (`pnp_trim`
+        inside it), which print shops' preflights look for on every page."""
+        w, h = self._pagesize  # type: ignore[attr-defined]  # reportlab's own, unstubbed
+        t = self.pnp_trim
+        self._bleedBox = (0, 0, w, h)
+        self._trimBox = (t, t, w - t, h - t)
+        super().showPage()
 
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
         """Set the font; one of PDF's standard fonts is set as our face of its family and
@@ -144,11 +157,18 @@ def new_canvas(
 
 
 def render(
-    width: float, height: float, title: str, draw: Callable[[Canvas], int], subject: str = ""
+    width: float,
+    height: float,
+    title: str,
+    draw: Callable[[Canvas], int],
+    subject: str = "",
+    trim: float = 0.0,
 ) -> tuple[bytes, int]:
-    """(PDF bytes, page count) of one document drawn by `draw`, which returns its pages."""
+    """(PDF bytes, page count) of one document drawn by `draw`, which returns its pages;
+    `trim` is how far inside the page's edge each page is trimmed (its bleed)."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, width, height, title, subject)
+    canvas.pnp_trim = trim  # type: ignore[attr-defined]
     pages = draw(canvas)
     canvas.save()
     return buffer.getvalue(), pages

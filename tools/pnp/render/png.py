@@ -63,6 +63,7 @@ def face_pdf(draw: DrawFace, size: Size, title: str = "card face") -> bytes:
         title,
         page,
         "one card face with bleed",
+        trim=size.bleed,
     )
     return data
 
