@@ -10,13 +10,14 @@ import argparse
 import json
 import math
 import os
+import re
 import signal
 import sys
 import threading
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
 from pnp.content.folders import find_games, is_game_folder
@@ -26,6 +27,7 @@ from pnp.rulesets import RulesetError
 
 if TYPE_CHECKING:
     from pnp.content.project import Game
+    from pnp.pipeline import CheckResult
 
 # The stages are imported by the commands that use them: `pnp check` of games checked
 # before, unchanged, loads none of them (see `pnp.verdicts`).
@@ -81,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="also play N seeded games per player count, invariants on",
     )
+    check.add_argument(
+        "--target",
+        metavar="T",
+        help="also check every printed text and icon against the safe zone of export "
+        "target T (tgc, mpc, dtc; several joined by commas, or all)",
+    )
 
     listing = sub.add_parser(
         "list",
@@ -101,24 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     build = sub.add_parser("build", help="check, then write the print-and-play PDFs")
-    build.add_argument(
-        "games",
-        nargs="*",
-        metavar="GAME",
-        help="game folders under the content folder (default: every game)",
-    )
-    build.add_argument(
-        "--content",
-        type=Path,
-        default=Path("content"),
-        help="the content folder (default: ./content)",
-    )
-    build.add_argument(
-        "--out",
-        type=Path,
-        default=Path("build"),
-        help="where to write: OUT/<game>/ (default: ./build)",
-    )
+    _kit_arguments(build, "OUT/<game>/")
     build.add_argument(
         "--paper", choices=("a4", "letter", "all"), default="all", help="paper size (default: all)"
     )
@@ -143,6 +134,28 @@ def _parser() -> argparse.ArgumentParser:
         help="move backs by X,Y mm to correct a printer's duplex offset",
     )
     build.add_argument("--strict", action="store_true", help="warnings stop the build too")
+    build.add_argument(
+        "--target",
+        metavar="T",
+        help="also write the release files of export target T (tts, tgc, mpc, dtc; "
+        "several joined by commas, or all) under OUT/<game>/export/T/",
+    )
+    build.add_argument("--base-url", metavar="URL", help=BASE_URL_HELP)
+
+    export = sub.add_parser(
+        "export",
+        help="check, then write release files: a Tabletop Simulator mod or print-on-demand "
+        "files for The Game Crafter, MakePlayingCards or DriveThruCards",
+    )
+    _kit_arguments(export, "OUT/<game>/export/<target>/")
+    export.add_argument(
+        "--target",
+        required=True,
+        metavar="T",
+        help="tts, tgc, mpc, dtc, several joined by commas, or all",
+    )
+    export.add_argument("--base-url", metavar="URL", help=BASE_URL_HELP)
+    export.add_argument("--strict", action="store_true", help="warnings stop the export too")
 
     sim = sub.add_parser(
         "sim",
@@ -318,9 +331,19 @@ def _check(args: argparse.Namespace) -> int:
     from pnp.verdicts import checked
 
     games = _games(args.content, args.games)
+    chosen = _targets(args.target)
     # A simulation needs the models: it, like --fresh, reuses no earlier verdict.
     fresh = args.fresh or args.sim > 0
-    result = pipeline.check(args.content, games) if fresh else checked(args.content, games)
+    if fresh:
+        result = pipeline.check(args.content, games)
+    elif chosen:  # the safe zones are checked on the models' faces
+        from pnp.verdicts import checked_models
+
+        result = checked_models(args.content, games)
+    else:
+        result = checked(args.content, games)
+    if chosen:
+        _safe_zones(result, chosen)
     notes: list[str] = []
     if args.sim > 0:
         notes = pipeline.simulate(result, args.sim, jobs=min(2, os.cpu_count() or 1))
@@ -331,6 +354,21 @@ def _check(args: argparse.Namespace) -> int:
         sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
     errors, warnings = counts(result.diagnostics)
     return EXIT_CONTENT if errors or (args.strict and warnings) else EXIT_OK
+
+
+def _safe_zones(result: CheckResult, chosen: Sequence[str]) -> None:
+    """Add each target's safe-zone errors for every game that checked without errors (a
+    face that cannot be drawn is already reported)."""
+    from pnp.checks import safe_zone
+    from pnp.diagnostics import Diagnostic
+
+    found: list[Diagnostic] = []
+    for game_id, game in result.games.items():
+        if game_id not in result.failed:
+            for target in chosen:
+                found += safe_zone.check(game, target)
+    new = set(found) - set(result.diagnostics)
+    result.diagnostics.extend(sorted(new, key=Diagnostic.sort_key))
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -368,6 +406,57 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
+def _kit_arguments(parser: argparse.ArgumentParser, where: str) -> None:
+    """The games, --content and --out of a command that writes kits (`where`: its files)."""
+    parser.add_argument(
+        "games",
+        nargs="*",
+        metavar="GAME",
+        help="game folders under the content folder (default: every game)",
+    )
+    parser.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("build"),
+        help=f"where to write: {where} (default: ./build)",
+    )
+
+
+BASE_URL_HELP = (
+    "for tts: where you will host the export's files (its images' URLs are URL/images/...; "
+    "default: file:/// paths of the written files)"
+)
+
+
+def _targets(value: str | None) -> tuple[str, ...]:
+    """The export targets named by --target (none when it is not given)."""
+    if value is None:
+        return ()
+    from pnp.export.run import TargetError, targets
+
+    try:
+        chosen = targets(value)
+    except TargetError as exc:
+        raise UsageError(str(exc)) from None
+    if not chosen:
+        raise UsageError("--target needs a target: tts, tgc, mpc, dtc or all")
+    return chosen
+
+
+def _base_url(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not re.match(r"^(https?|file)://\S+$", value):
+        raise UsageError(f"--base-url takes an http://, https:// or file:// URL, not {value!r}")
+    return value.rstrip("/")
+
+
 def _jobs(jobs: int) -> int:
     """Worker processes: at least 1, at most one per CPU (more only adds overhead)."""
     if jobs < 1:
@@ -381,10 +470,9 @@ def _build(args: argparse.Namespace) -> int:
     from pnp.render import build, geometry, kit
 
     games = _games(args.content, args.games)
-    out = args.out.resolve()
-    content = args.content.resolve()
-    if out == content or content in out.parents:
-        raise UsageError(f"--out {args.out} is inside the content folder; pnp never writes there")
+    out = _out(args)
+    chosen = _targets(args.target)
+    base_url = _base_url(args.base_url)
     opts = build.Options(
         papers=build.PAPERS if args.paper == "all" else (args.paper,),
         ink_saver=args.ink_saver,
@@ -405,6 +493,14 @@ def _build(args: argparse.Namespace) -> int:
             g: products.build_game(result.games[g], geometry.of(result.games[g]), opts)
             for g in games
         }
+        if chosen:
+            from pnp.export import run as export_run
+
+            for g in games:
+                game = result.games[g]
+                rendered[g] += export_run.outputs(
+                    game, geometry.of(game), chosen, out / g, base_url
+                )
     except build.RenderError as exc:
         sys.stdout.write(render_text(exc.diagnostics, result.files))
         print(f"pnp: {exc.what} could not be rendered; nothing was written", file=sys.stderr)
@@ -416,11 +512,72 @@ def _build(args: argparse.Namespace) -> int:
             raise UsageError(f"{exc} (the previous kit is as it was)") from None
         for f in manifest["files"]:
             pages = f" ({f['pages']} pages)" if "pages" in f else ""
-            if not f["path"].startswith("png/"):
+            if not f["path"].startswith(("png/", "export/")):
                 print(f"wrote {display_path(out / game_id / f['path'])}{pages}")
         pngs = sum(1 for f in manifest["files"] if f["path"].startswith("png/"))
         if pngs:
             print(f"wrote {pngs} PNG files under {display_path(out / game_id / 'png')}")
+        _print_exports(manifest, out / game_id, chosen)
+    return EXIT_OK
+
+
+def _out(args: argparse.Namespace) -> Path:
+    """The --out folder, resolved; never inside the content folder."""
+    out: Path = args.out.resolve()
+    content = args.content.resolve()
+    if out == content or content in out.parents:
+        raise UsageError(f"--out {args.out} is inside the content folder; pnp never writes there")
+    return out
+
+
+def _print_exports(manifest: dict[str, Any], folder: Path, chosen: Sequence[str]) -> None:
+    """One line per export target: how many files, and where."""
+    for target in chosen:
+        prefix = f"export/{target}/"
+        files = [f for f in manifest["files"] if f["path"].startswith(prefix)]
+        size = sum(int(f["bytes"]) for f in files) / 1e6
+        print(
+            f"wrote {len(files)} files ({size:.1f} MB) for {target} under "
+            f"{display_path(folder / 'export' / target)}"
+        )
+
+
+def _export(args: argparse.Namespace) -> int:
+    """Check; on errors write nothing; else add the chosen targets' files to each game's
+    kit (its other files kept as they are), written whole like a build."""
+    from pnp.export import run as export_run
+    from pnp.render import build, geometry, kit
+    from pnp.verdicts import checked_models
+
+    chosen = _targets(args.target)
+    base_url = _base_url(args.base_url)
+    games = _games(args.content, args.games)
+    out = _out(args)
+    result = checked_models(args.content, games)
+    errors, warnings = counts(result.diagnostics)
+    if errors or (args.strict and warnings):
+        sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))
+        print("pnp: nothing was written", file=sys.stderr)
+        return EXIT_CONTENT
+    try:
+        rendered = {
+            g: export_run.outputs(
+                result.games[g], geometry.of(result.games[g]), chosen, out / g, base_url
+            )
+            for g in games
+        }
+    except build.RenderError as exc:
+        sys.stdout.write(render_text(exc.diagnostics, result.files))
+        print(f"pnp: {exc.what} could not be rendered; nothing was written", file=sys.stderr)
+        return EXIT_CONTENT
+    for game_id, outputs in rendered.items():
+        folder = out / game_id
+        try:
+            kept = build.kept_files(folder, export_run.folders(chosen))
+            manifest = build.write_game(result.games[game_id], [*kept, *outputs], folder)
+        except kit.WriteError as exc:
+            raise UsageError(f"{exc} (the previous kit is as it was)") from None
+        _print_exports(manifest, folder, chosen)
     return EXIT_OK
 
 
@@ -641,6 +798,8 @@ def _command(args: argparse.Namespace) -> int:
             return _vocab(args)
         if args.command == "build":
             return _build(args)
+        if args.command == "export":
+            return _export(args)
         if args.command == "sim":
             return _sim(args)
         if args.command == "replay":

@@ -112,6 +112,11 @@ CODES: dict[str, Code] = _codes(
     ("E720", "a text does not fit its box even at the smallest size its layout allows"),
     ("W721", "printed text uses a word the glossary says to avoid for one of its terms"),
     ("W722", "a text written over several lines repeats one of its lines"),
+    (
+        "E723",
+        "a text or icon on a card face is outside the print vendor's safe zone "
+        "(`pnp check --target`)",
+    ),
     # E73x: images
     ("E730", "an image the content names does not exist"),
     ("E731", "an image the content names cannot be read as an image"),

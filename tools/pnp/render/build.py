@@ -78,7 +78,15 @@ def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Grou
         back = _back(game, deck_id, deck.name, theme)
         if game.goals and deck_id == "goals":
             for goal in game.goals:
-                items.append(Item(goal.id, _goal_front(game, goal, layouts["goal"], theme), back))
+                items.append(
+                    Item(
+                        goal.id,
+                        _goal_front(game, goal, layouts["goal"], theme),
+                        back,
+                        goal.name,
+                        _goal_words(game, goal),
+                    )
+                )
         for card in by_deck.get(deck_id, ()):
             front = (
                 sheets.reusable(_front(game, card, card_faces.layout_for(card, layouts), theme))
@@ -91,12 +99,26 @@ def card_groups(game: Game, geo: Geometry, theme: card_faces.Theme) -> list[Grou
                     boards[card.back] = _board_back(game, card.back, layouts["reference"], theme)
                 card_back = boards[card.back]
             items += [
-                Item(f"{card.id}-{n}" if card.count > 1 else card.id, front, card_back)
+                Item(
+                    f"{card.id}-{n}" if card.count > 1 else card.id,
+                    front,
+                    card_back,
+                    card.name,
+                    card.text.printed,
+                )
                 for n in range(1, card.count + 1)
             ]
         if items:
             groups.append(Group(deck.name, tuple(items)))
     return groups
+
+
+def _goal_words(game: Game, goal: Any) -> str:
+    """A Goal card's words as a line of plain text: its condition and the doors it allows."""
+    names = {d.id: d.name for d in game.doors or ()}
+    doors = ", ".join(names.get(r.id, r.id) for r in goal.doors)
+    text = goal.text.printed if goal.text else ""
+    return f"{text} Doors: {doors}." if doors else text
 
 
 def _front(game: Game, card: Card, layout: Any, theme: card_faces.Theme) -> sheets.DrawFace:
@@ -209,6 +231,48 @@ def write_game(game: Game, outputs: Sequence[Output], folder: Path) -> dict[str,
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     kit.write(folder, [*((o.path, o.data) for o in outputs), (kit.MANIFEST, text.encode())])
     return manifest
+
+
+def kept_files(folder: Path, replaced: Sequence[str]) -> list[Output]:
+    """The files of the kit in `folder` that an export keeps: every file its manifest lists
+    outside the `replaced` folders, read back and checked against the manifest's digest.
+
+    A kit whose files were changed or deleted since it was written is not added to
+    (WriteError naming the file): pnp never writes a manifest that lies."""
+    path = folder / kit.MANIFEST
+    if not path.is_file():
+        return []
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        entries = list(manifest["files"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise kit.WriteError(f"{path} cannot be read as a kit's manifest ({exc})") from None
+    out = []
+    for entry in entries:
+        rel = str(entry["path"])
+        if any(rel.startswith(prefix) for prefix in replaced):
+            continue
+        try:
+            data = (folder / rel).read_bytes()
+        except OSError as exc:
+            raise kit.WriteError(
+                f"{folder / rel} is listed in the kit's manifest but cannot be read "
+                f"({exc.strerror}); run pnp build again"
+            ) from None
+        if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+            raise kit.WriteError(
+                f"{folder / rel} was changed since pnp wrote it; run pnp build again"
+            )
+        out.append(
+            Output(
+                rel,
+                data,
+                int(entry.get("pages", 0)),
+                str(entry.get("paper", "")),
+                dict(entry.get("contents", {})),
+            )
+        )
+    return out
 
 
 def _credits(game: Game) -> list[dict[str, str]]:

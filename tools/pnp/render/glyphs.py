@@ -15,9 +15,18 @@ def suit_width(size: float) -> float:
 def suit(
     canvas: Canvas, which: str, x: float, baseline: float, size: float, colour: str | None = None
 ) -> None:
-    """Draw ♠ ♥ ♦ or ♣ with its left edge at x, sitting on the baseline."""
+    """Draw ♠ ♥ ♦ or ♣ with its left edge at x, sitting on the baseline (recorded as an
+    icon where it lands, for the safe-zone check: see `text.placing`)."""
+    from pnp.render import text as rtext  # text sets suits in its lines: imported late
+
     s = size * 0.68
     cx, cy = x + suit_width(size) / 2, baseline + s * 0.5
+    rect = (cx - s * 0.55, cy - s * 0.55, cx + s * 0.55, cy + s * 0.55)
+    with rtext.placed(canvas, "icon", f"the {which} suit", which, rect):
+        _suit(canvas, which, cx, cy, s, colour)
+
+
+def _suit(canvas: Canvas, which: str, cx: float, cy: float, s: float, colour: str | None) -> None:
     fill = colour or (RED if which in "♥♦" else INK)
     canvas.saveState()
     canvas.setFillColor(fill)

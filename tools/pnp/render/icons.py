@@ -1,6 +1,8 @@
 """Icons drawn as vector shapes: one per crime type and card kind, badges and seals.
 
-No image files: every icon is a few paths, so PDFs stay small and print sharp.
+No image files: every icon is a few paths, so PDFs stay small and print sharp. Inside
+`render.text.placing()` each icon, emblem, seal and badge notes the box it is drawn in
+(for the safe-zone check, `checks/safe_zone.py`); outside it nothing is noted.
 """
 
 from __future__ import annotations
@@ -48,29 +50,39 @@ def emblem(
     canvas: Canvas, name: str, cx: float, cy: float, r: float, colour: str, ink_saver: bool
 ) -> None:
     """A round medallion with an icon."""
-    canvas.saveState()
-    canvas.setLineWidth(1.2)
-    canvas.setStrokeColor(colour)
-    canvas.setFillColor(WHITE if ink_saver else colour)
-    canvas.circle(cx, cy, r * 0.92, stroke=1, fill=1)
-    canvas.setStrokeColor(INK if ink_saver else WHITE)
-    canvas.setLineWidth(0.6)
-    canvas.circle(cx, cy, r * 0.8, stroke=1, fill=0)
-    draw(canvas, name, cx, cy, r * 0.5, INK if ink_saver else WHITE)
-    canvas.restoreState()
+    with rtext.placed(canvas, "icon", f"the '{name}' emblem", name, _disc(cx, cy, r * 0.92, 1.2)):
+        canvas.saveState()
+        canvas.setLineWidth(1.2)
+        canvas.setStrokeColor(colour)
+        canvas.setFillColor(WHITE if ink_saver else colour)
+        canvas.circle(cx, cy, r * 0.92, stroke=1, fill=1)
+        canvas.setStrokeColor(INK if ink_saver else WHITE)
+        canvas.setLineWidth(0.6)
+        canvas.circle(cx, cy, r * 0.8, stroke=1, fill=0)
+        draw(canvas, name, cx, cy, r * 0.5, INK if ink_saver else WHITE)
+        canvas.restoreState()
+
+
+def _disc(cx: float, cy: float, r: float, line: float = 0.0) -> rtext.Rect:
+    """The box a disc (or an icon about 2r across) of radius r takes, with its outline of
+    width `line` (half of it outside the path)."""
+    reach = r + line / 2
+    return (cx - reach, cy - reach, cx + reach, cy + reach)
 
 
 def draw(canvas: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
     """Draw icon `name` centred at (cx, cy), about 2s across."""
-    canvas.saveState()
-    canvas.setFillColor(colour)
-    canvas.setStrokeColor(colour)
     icon = ICONS.get(name, ICONS["star"])
-    canvas.setLineWidth(max(icon.line, s * 0.12))
-    canvas.setLineJoin(1)
-    canvas.setLineCap(1)
-    icon.shape(canvas, cx, cy, s)
-    canvas.restoreState()
+    line = max(icon.line, s * 0.12)
+    with rtext.placed(canvas, "icon", f"the '{name}' icon", name, _disc(cx, cy, s, line)):
+        canvas.saveState()
+        canvas.setFillColor(colour)
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(line)
+        canvas.setLineJoin(1)
+        canvas.setLineCap(1)
+        icon.shape(canvas, cx, cy, s)
+        canvas.restoreState()
 
 
 def _crate(c: Canvas, x: float, y: float, s: float) -> None:
@@ -257,6 +269,7 @@ def heat_badge(
     Full colour, the number is deep brown on the pale flame, on the orange disc. With
     `ink_saver` nothing is filled dark: the disc is white with a black ring, the flame light
     grey and the number black on it (a black number on a black flame cannot be read)."""
+    rtext.place(c, "icon", "the Heat badge", "Heat", _disc(cx, cy, r, 0.8))
     c.saveState()
     c.setFillColor(WHITE if ink_saver else HEAT)
     c.setStrokeColor(INK if ink_saver else HEAT)
@@ -276,6 +289,7 @@ def coin_badge(
 ) -> None:
     """A crime's payout: a coin of radius r with its value inside the inner ring (fitted to
     the ring by the caller, and drawn as fitted) and the word PAYOUT under it."""
+    rtext.place(c, "icon", "the payout coin", "payout", _disc(cx, cy, r, 0.8))
     c.saveState()
     c.setFillColor(WHITE if ink_saver else GOLD)
     c.setStrokeColor(INK if ink_saver else COIN_RIM)
@@ -304,12 +318,13 @@ def _caption(c: Canvas, word: str, cx: float, baseline: float, r: float) -> None
 
 def seal(c: Canvas, cx: float, cy: float, r: float, colour: str, ink_saver: bool) -> None:
     """The game's seal for card backs: a ringed star."""
-    c.saveState()
-    c.setStrokeColor(colour)
-    c.setLineWidth(1.2)
-    c.circle(cx, cy, r, stroke=1, fill=0)
-    c.setLineWidth(0.5)
-    c.circle(cx, cy, r * 0.86, stroke=1, fill=0)
-    c.setFillColor(colour)
-    _star(c, cx, cy, r * 0.6)
-    c.restoreState()
+    with rtext.placed(c, "icon", "the seal", "seal", _disc(cx, cy, r, 1.2)):
+        c.saveState()
+        c.setStrokeColor(colour)
+        c.setLineWidth(1.2)
+        c.circle(cx, cy, r, stroke=1, fill=0)
+        c.setLineWidth(0.5)
+        c.circle(cx, cy, r * 0.86, stroke=1, fill=0)
+        c.setFillColor(colour)
+        _star(c, cx, cy, r * 0.6)
+        c.restoreState()

@@ -70,6 +70,8 @@ class Item:
     id: str
     front: DrawFace
     back: DrawFace
+    name: str = ""  # the name players know it by (exports label it; '' for the id)
+    text: str = ""  # its printed words, plain (a virtual table's search finds them)
 
 
 @dataclass(frozen=True, slots=True)

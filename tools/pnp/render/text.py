@@ -15,6 +15,13 @@ No text shrinks below its floor, whatever floor its renderer asks for: the layou
 `floors` (`templates/layouts/components.yaml`) give one for rules text (the boxes they name)
 and one for everything else. A text that would need to go smaller, or that a renderer asks
 for smaller, does not fit (E720).
+
+Where a text lands is recorded too: inside `placing()`, `draw` and `draw_lines` note the
+rectangle each text they set covers on the page (its lines as set, after alignment, from
+their fonts' ascent to their descent), through the canvas's current transformation, with
+what the renderer said it is; `render.icons` notes each icon's drawn box the same way
+(`place`, `placed`). The safe-zone check (`checks/safe_zone.py`) holds them to a print
+vendor's safe zone. Outside `placing()` nothing is noted and nothing drawn changes.
 """
 
 from __future__ import annotations
@@ -22,12 +29,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 import yaml
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import resources
@@ -189,11 +197,178 @@ def _record(
     fitted: Fitted, text: str, width: float, height: float, what: str, box: str, src: Src | None
 ) -> Fitted:
     sinks = _MEASURED.get()
-    if sinks:
+    places = _PLACING.get()
+    if sinks or places:
         measured = Measured(what or "a text", box, text, width, height, fitted, src)
         for seen in sinks:
             seen.append(measured)
+        for open_ in places:
+            open_.named[id(fitted)] = measured
     return fitted
+
+
+# ---- where texts and icons land -------------------------------------------------------------
+
+Rect = tuple[float, float, float, float]  # left, bottom, right, top
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One text or icon drawn inside `placing()`: `kind` ("text" or "icon"), what it is and
+    its words (or the icon's name), the box and the line that write it (as for `Measured`;
+    empty and None where the renderer did not say), and the rectangle it covers in the
+    page's own coordinates (left, bottom, right, top), whatever transformation the canvas
+    had when it was drawn."""
+
+    kind: str
+    what: str
+    text: str
+    box: str
+    src: Src | None
+    rect: Rect
+
+
+@dataclass(slots=True)
+class _Placing:
+    """An open `placing()` block: what it has recorded, and the texts fitted inside it, by
+    the id of their `Fitted` (each kept alive here, so no id is reused while it is open)."""
+
+    seen: list[Placed]
+    named: dict[int, Measured]
+
+
+_PLACING: ContextVar[tuple[_Placing, ...]] = ContextVar("pnp_placing", default=())
+# Inside something recorded whole (a text, an icon): what it draws is a part of it.
+_INSIDE: ContextVar[bool] = ContextVar("pnp_placing_inside", default=False)
+_NOTHING: AbstractContextManager[None] = nullcontext()
+_ANCHORS = {"left": 0.0, "center": 0.5, "right": 1.0}  # the share of a line left of its x
+
+
+@contextmanager
+def placing() -> Iterator[list[Placed]]:
+    """Record every text and icon drawn inside the block, in order, where it lands."""
+    open_ = _Placing([], {})
+    token = _PLACING.set((*_PLACING.get(), open_))
+    try:
+        yield open_.seen
+    finally:
+        _PLACING.reset(token)
+
+
+def is_placing() -> bool:
+    """Whether a text or icon drawn now is recorded: a `placing()` block is open, and it is
+    not a part of something recorded whole."""
+    return bool(_PLACING.get()) and not _INSIDE.get()
+
+
+def _on_page(canvas: Canvas, rect: Rect) -> Rect:
+    """A rectangle of the canvas's current coordinates as the rectangle it covers on the
+    page (all four corners through the current transformation)."""
+    a, b, c, d, e, f = canvas._currentMatrix  # type: ignore[attr-defined]
+    left, bottom, right, top = rect
+    corners = ((left, bottom), (right, bottom), (left, top), (right, top))
+    xs = [a * x + c * y + e for x, y in corners]
+    ys = [b * x + d * y + f for x, y in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def place(
+    canvas: Canvas,
+    kind: str,
+    what: str,
+    text: str,
+    rect: Rect,
+    box: str = "",
+    src: Src | None = None,
+) -> None:
+    """Record a text or icon covering `rect` (in the canvas's current coordinates), when
+    `is_placing()`."""
+    if is_placing():
+        placed_ = Placed(kind, what, text, box, src, _on_page(canvas, rect))
+        for open_ in _PLACING.get():
+            open_.seen.append(placed_)
+
+
+def placed(
+    canvas: Canvas,
+    kind: str,
+    what: str,
+    text: str,
+    rect: Rect,
+    box: str = "",
+    src: Src | None = None,
+) -> AbstractContextManager[None]:
+    """`place` the text or icon, and count everything drawn inside the block as a part of
+    it (an icon's shapes, a text's strings): `with placed(...): draw it`."""
+    if not is_placing():
+        return _NOTHING
+    place(canvas, kind, what, text, rect, box, src)
+    return _part_of_it()
+
+
+@contextmanager
+def _part_of_it() -> Iterator[None]:
+    token = _INSIDE.set(True)
+    try:
+        yield
+    finally:
+        _INSIDE.reset(token)
+
+
+@cache
+def _body(font: str) -> tuple[float, float]:
+    """How far a font's letters reach above and below the baseline, as shares of its size
+    (its ascent, and its descent as a positive depth)."""
+    ascent, descent = pdfmetrics.getAscentDescent(font)
+    return ascent / 1000, -descent / 1000
+
+
+def place_string(canvas: Canvas, text: str, x: float, baseline: float, anchor: str) -> None:
+    """Record a string a renderer draws straight on the canvas (`drawString` and its kin,
+    `anchor` "left", "center" or "right" of x), in the canvas's current font, when
+    `is_placing()`."""
+    if not text.strip() or not is_placing():
+        return
+    font: str = canvas._fontname  # type: ignore[attr-defined]
+    size: float = canvas._fontsize  # type: ignore[attr-defined]
+    width = pdfmetrics.stringWidth(text, font, size)
+    left = x - width * _ANCHORS[anchor]
+    up, down = _body(font)
+    rect = (left, baseline - down * size, left + width, baseline + up * size)
+    place(canvas, "text", "the text", text, rect)
+
+
+def _placed_text(
+    canvas: Canvas, fitted: Fitted, lines: Sequence[tuple[Line, float, float]]
+) -> AbstractContextManager[None]:
+    """`placed` for a fitted text drawn as `lines` (each line, its left end and its
+    baseline): the rectangle its lines cover, named as the renderer named it when it
+    fitted it."""
+    if not is_placing():
+        return _NOTHING
+    size = fitted.size
+    rects = []
+    for line, left, baseline in lines:
+        if line.width <= 0 or not line.runs:
+            continue
+        up = max(_body(fonts.font(run.face))[0] for run in line.runs) * size
+        down = max(_body(fonts.font(run.face))[1] for run in line.runs) * size
+        rects.append((left, baseline - down, left + line.width, baseline + up))
+    if not rects:
+        return _NOTHING
+    rect = (
+        min(r[0] for r in rects),
+        min(r[1] for r in rects),
+        max(r[2] for r in rects),
+        max(r[3] for r in rects),
+    )
+    named = next(
+        (o.named[id(fitted)] for o in reversed(_PLACING.get()) if id(fitted) in o.named), None
+    )
+    if named is None:
+        words = "\n".join("".join(run.text for run in line.runs).rstrip() for line in fitted.lines)
+        return placed(canvas, "text", "the text", words, rect)
+    return placed(canvas, "text", named.what, named.text, rect, named.box, named.src)
 
 
 def _words(paragraph: str, face: str) -> list[tuple[str, str]]:
@@ -360,12 +535,16 @@ def draw(
     if valign == "middle":
         y = top - max(0.0, (fitted.box_height - fitted.height) / 2)
     canvas.setFillColor(colour or fitted.style.colour)
+    lines = []  # each line, its left end and its baseline
     for line in fitted.lines:
         y -= line.gap_before + line_h
         baseline = y + (line_h - size) / 2 + size * 0.22
         dx = (width - line.width) / 2 if fitted.style.align == "center" else 0.0
-        for run in line.runs:
-            _draw_run(canvas, run, x + dx + run.x, baseline, size)
+        lines.append((line, x + dx, baseline))
+    with _placed_text(canvas, fitted, lines):
+        for line, left, baseline in lines:
+            for run in line.runs:
+                _draw_run(canvas, run, left + run.x, baseline, size)
 
 
 def draw_lines(
@@ -373,9 +552,13 @@ def draw_lines(
 ) -> None:
     """Draw fitted text line by line, the first on `baseline` and each next one a line
     lower, each with its left end, centre or right end at x (in the colour already set)."""
+    lines = []  # each line, its left end and its baseline
     for line in fitted.lines:
-        _draw_line(canvas, line, fitted.size, x, baseline, anchor)
+        lines.append((line, x - line.width * _ANCHORS[anchor], baseline))
         baseline -= fitted.size * fitted.style.leading
+    with _placed_text(canvas, fitted, lines):
+        for line, _, on in lines:
+            _draw_line(canvas, line, fitted.size, x, on, anchor)
 
 
 def _draw_line(

@@ -739,6 +739,14 @@ def _key(game: Game, book: rb.Book, geo: Geometry, ink_saver: bool) -> Any:
 def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     """rulebook-<paper>.pdf and rulebook-text-<paper>.pdf for each paper, for a game that
     has a rulebook."""
+    return editions(game, geo, opts, (ILLUSTRATED, TEXT))
+
+
+def editions(
+    game: Game, geo: Geometry, opts: Options, which: tuple[str, ...] = (ILLUSTRATED, TEXT)
+) -> list[Output]:
+    """The rulebooks of `which` editions for each paper (see `outputs`): an export wants the
+    illustrated book alone."""
     from pnp.render.build import Output, RenderError
 
     book = rb.load(game)
@@ -752,7 +760,7 @@ def outputs(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     out = []
     drawn_from = _key(game, book, geo, opts.ink_saver)
     for paper in opts.papers:
-        for edition in (ILLUSTRATED, TEXT):
+        for edition in which:
             digest = drawn_from.copy()
             digest.update(f"{edition}\0{paper}".encode())
             key = digest.hexdigest()

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from pnp.render.build import Options, Output
     from pnp.render.cards import Theme
     from pnp.render.geometry import Geometry
+    from pnp.render.pieces import Pieces
     from pnp.render.sheets import Group
     from pnp.rulebook.hooks import RulebookHooks
     from pnp.rules.engine import Simulation
@@ -65,6 +66,8 @@ class Ruleset:
     simulation: Callable[[], Simulation] | None = None  # its rules model, for sim and replay
     # its cards that are not a deck's (Diamond Heist's reference cards), for `--png`
     card_groups: Callable[[Game, Geometry, Theme], list[Group]] = field(default=lambda *_: [])
+    # its components other than cards (boards, coins, chips), for `pnp export`; None: none
+    pieces: Callable[[Game, Geometry, Theme], Pieces] | None = None
     # functions its card texts may call, such as `{{ limit('heir') }}`
     text_functions: Callable[[Parts], dict[str, Callable[..., Any]]] = field(default=lambda _: {})
     # what its rulebook's worked examples may say (steps, facts), for `pnp check`

@@ -1259,7 +1259,14 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
         return []
     layouts = geo.layouts
     ref_back = _face(draw_back, game, layouts["heist-back"], theme, "Reference", "reference")
-    refs = [Item("setup", _face(draw_setup, game, layouts["heist-setup"], theme), ref_back)]
+    refs = [
+        Item(
+            "setup",
+            _face(draw_setup, game, layouts["heist-setup"], theme),
+            ref_back,
+            "Setup reference",
+        )
+    ]
     roles_layout = layouts["heist-roles"]
     pages = role_pages(game, roles_layout)
     for n, roles in enumerate(pages, start=1):
@@ -1268,6 +1275,7 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
                 f"roles-{n}" if len(pages) > 1 else "roles",
                 _face(draw_roles, game, roles, roles_layout, theme, n, len(pages)),
                 ref_back,
+                f"Roles reference {n}" if len(pages) > 1 else "Roles reference",
             )
         )
     groups = [Group(REFERENCE, tuple(refs))]
@@ -1281,6 +1289,8 @@ def card_groups(game: Game, geo: Geometry, theme: Theme) -> list[Group]:
                     f"{piece.id}-{_card_id(card)}",
                     _face(draw_piece, game, piece, card, layouts["heist-card"], theme),
                     deck_back,
+                    f"{piece.name[:1].upper()}{piece.name[1:]} ({card})",
+                    f"{card.rank} of {card.suit.value}: the {piece.name}",
                 )
             )
     if items:

@@ -10,7 +10,10 @@ from pnp.rulesets import Renderer, Ruleset, hooks
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 
 if TYPE_CHECKING:
-    from pnp.content.project import Parts
+    from pnp.content.project import Game, Parts
+    from pnp.render.cards import Theme
+    from pnp.render.geometry import Geometry
+    from pnp.render.pieces import Pieces
     from pnp.rules.engine import Simulation
 
 
@@ -18,6 +21,12 @@ def _renderers() -> tuple[Renderer, ...]:
     from pnp.rulesets.diplomatic_immunity import boards, chips
 
     return (boards.outputs, chips.outputs)
+
+
+def _pieces(game: Game, geo: Geometry, theme: Theme) -> Pieces:
+    from pnp.rulesets.diplomatic_immunity import export
+
+    return export.pieces(game, geo, theme)
 
 
 def _simulation() -> Simulation:
@@ -48,6 +57,7 @@ RULESET = Ruleset(
     DIRules.build,
     schemas=f"{__name__}.schemas",
     renderers=_renderers,
+    pieces=_pieces,
     simulation=_simulation,
     text_functions=_text_functions,
     examples=hooks(f"{__name__}.examples", "VOCABULARY"),

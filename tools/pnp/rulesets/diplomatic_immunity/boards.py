@@ -1104,12 +1104,30 @@ def _draw(game: Game, face: Face, layout: Layout, theme: Theme) -> sheets.DrawFa
     return draw
 
 
+def _board_words(front: Face, back: Face) -> str:
+    """A board's abilities on both faces as plain text, for a virtual table's search."""
+    arch = front.archetype
+    words = [f"Bend ({arch.bend.name}): {arch.bend.text.printed}"]
+    words.append(f"Cost ({arch.cost.name}): {arch.cost.text.printed}")
+    for face in (front, back):
+        sig = face.diplomat.signature
+        words.append(f"{face.diplomat.name}'s Signature ({sig.name}): {sig.text.printed}")
+    words.append(
+        f"Heat Limit {front.with_immunity} with Immunity, {front.without_immunity} without."
+    )
+    return " ".join(words)
+
+
 def group(game: Game, geo: Geometry, theme: Theme) -> Group:
     """Every board as a printable item: the woman's face in front, the man's behind."""
     layout = geo.layouts["board"]
     items = tuple(
         Item(
-            front.archetype.id, _draw(game, front, layout, theme), _draw(game, back, layout, theme)
+            front.archetype.id,
+            _draw(game, front, layout, theme),
+            _draw(game, back, layout, theme),
+            f"{front.archetype.name}: {front.diplomat.name} / {back.diplomat.name}",
+            _board_words(front, back),
         )
         for front, back in faces(game)
     )
