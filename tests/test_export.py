@@ -365,3 +365,37 @@ def test_kept_encodings_give_the_same_files(tmp_path: Path, cache_dir: Path) -> 
         [(red, "test", lambda i: i.tobytes()), (blue, "test", lambda i: i.tobytes())]
     )
     assert made == [red.tobytes(), blue.tobytes()]
+
+
+def test_dtc_files_pass_the_preflight(heist: Path) -> None:
+    """DriveThruCards' PDFs of a shipped game, as a print shop's preflight reads them:
+    PDF/X-1a:2003 with its output intent, every page's boxes, only CMYK images, no fonts to
+    embed, no transparency, at most 240% ink at every pixel, each card's front then back."""
+    from pikepdf import PdfImage
+
+    from pnp.export import cmyk
+
+    pdfs = sorted((heist / "export" / "dtc").glob("*.pdf"))
+    assert len(pdfs) == len(_deck_counts(HEIST))
+    for path in pdfs:
+        raw = path.read_bytes()
+        assert b"/DeviceRGB" not in raw and b"/SMask" not in raw and b"/Font" not in raw
+        with pikepdf.open(path) as doc:
+            assert str(doc.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+            (intent,) = doc.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX" and int(intent.DestOutputProfile.N) == 4
+            assert len(doc.pages) % 2 == 0
+            seen: set[tuple[int, int]] = set()
+            for page in doc.pages:
+                media = [float(v) for v in page.MediaBox]
+                assert [float(v) for v in page.BleedBox] == media
+                trim = [float(v) for v in page.TrimBox]
+                assert math.isclose(trim[0], 9.0) and math.isclose(media[2] - trim[2], 9.0)
+                for _, image in page.Resources.XObject.items():
+                    assert isinstance(image, pikepdf.Stream)
+                    assert image.ColorSpace == "/DeviceCMYK"
+                    if image.objgen not in seen:
+                        seen.add(image.objgen)
+                        pixels = PdfImage(image).as_pil_image()
+                        assert pixels.size == (825, 1125)
+                        assert cmyk.max_ink(pixels) <= 240.0
