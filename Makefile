@@ -9,7 +9,7 @@ PNP    := $(BIN)/pnp
 COMPILE = $(BIN)/python -m compileall -q tools/pnp
 
 .DEFAULT_GOAL := all
-.PHONY: all build check test lint typecheck bench docs clean distclean sim install-check
+.PHONY: all build check test lint typecheck bench docs clean distclean sim install-check browser screenshot
 
 # Stamps record what is installed; they are remade when pyproject.toml changes.
 $(VENV)/.run-deps: pyproject.toml
@@ -28,7 +28,7 @@ $(VENV)/.test-deps: pyproject.toml
 all: build
 
 build: $(VENV)/.run-deps
-	$(PNP) build
+	$(PNP) build --html
 
 ## make check: validate content and run every static cross-check
 check: $(VENV)/.run-deps
@@ -36,8 +36,21 @@ check: $(VENV)/.run-deps
 
 ## make test: the whole test suite, ruff (lint and format check) and mypy; pytest runs on every
 ## core (pytest-xdist), each test module on one worker so its fixtures are made once
-test: lint typecheck
+test: lint typecheck browser
 	$(BIN)/python -m pytest -n auto --dist loadscope
+
+## the browser tests' Chromium and its driver (Debian's packages), installed where make may
+## (as root, or with sudo that asks no password); elsewhere the browser tests say why they skip
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
+		echo "installing chromium and chromium-driver for the browser tests"; \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 \
+		|| { $$SUDO apt-get update -q >/dev/null 2>&1 \
+		&& $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1; } \
+		|| echo "could not install chromium: the browser tests will be skipped"; \
+	else echo "no chromium here: the browser tests will be skipped (install chromium and chromium-driver)"; fi
 
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check tools tests
@@ -72,6 +85,10 @@ sim: $(VENV)/.run-deps
 	$(PNP) sim diplomatic-immunity --games 4000 --players 3,4,5,6 --seed 1 --jobs 2 \
 		--json build/sim/diplomatic-immunity.json \
 		--report build/sim/diplomatic-immunity.pdf
+
+## make screenshot: docs/gallery.png, the README's picture of the proof site (needs Chromium)
+screenshot: $(VENV)/.run-deps
+	$(BIN)/python tools/screenshot.py
 
 ## make bench: benchmarks that print figures (not part of make test)
 bench: $(VENV)/.test-deps

@@ -97,6 +97,24 @@ def shipped_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Pat
     return out
 
 
+@pytest.fixture(scope="session")
+def site_kits(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The shipped games' A4 kits with their proof sites (`pnp build --html`), built once
+    per test run for every worker (as `shipped_kit`). Never write into it."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if worker_id != "master" else base
+    out = root / "site-kits"
+    with (root / "site-kits.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / ".complete").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            args = ["build", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"]
+            status = main([*args, "--html"])
+            assert status == 0, f"pnp build --html exited {status}"
+            (out / ".complete").touch()
+    return out
+
+
 def check_json(
     capsys: pytest.CaptureFixture[str], content: Path, *games: str, strict: bool = False
 ) -> tuple[int, list[dict[str, Any]]]:

@@ -122,6 +122,11 @@ def _parser() -> argparse.ArgumentParser:
         "--png", action="store_true", help="also one 300 dpi PNG per card face, with bleed"
     )
     build.add_argument(
+        "--html",
+        action="store_true",
+        help="also the proof site: every card, board and rule as web pages, in OUT/<game>/site/",
+    )
+    build.add_argument(
         "--flip",
         choices=("long", "short"),
         default="long",
@@ -156,6 +161,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     export.add_argument("--base-url", metavar="URL", help=BASE_URL_HELP)
     export.add_argument("--strict", action="store_true", help="warnings stop the export too")
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve the proof site on localhost, made again on every save, the page reloading",
+    )
+    _game_arguments(serve)
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only)",
+    )
 
     sim = sub.add_parser(
         "sim",
@@ -203,7 +220,12 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes; results do not depend on it (default 1)",
     )
     sim.add_argument("--json", type=Path, metavar="FILE", help="write the statistics as JSON")
-    sim.add_argument("--report", type=Path, metavar="FILE", help="write a PDF report")
+    sim.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="write the report: a PDF, or a web page when FILE ends .html",
+    )
 
     replay = sub.add_parser("replay", help="print one seeded game as a readable trace")
     replay.add_argument("game", metavar="GAME", help="a game folder under the content folder")
@@ -259,6 +281,12 @@ def _parser() -> argparse.ArgumentParser:
         type=Path,
         metavar="FILE",
         help="write one page per changed printed face: old beside new",
+    )
+    diff.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="write a web page of the changed printed faces: old beside new, words marked",
     )
     diff.add_argument(
         "--sim",
@@ -406,8 +434,8 @@ def _offset(text: str) -> tuple[float, float]:
     return x, y
 
 
-def _kit_arguments(parser: argparse.ArgumentParser, where: str) -> None:
-    """The games, --content and --out of a command that writes kits (`where`: its files)."""
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The games and --content of a command about some games of a content folder."""
     parser.add_argument(
         "games",
         nargs="*",
@@ -420,6 +448,11 @@ def _kit_arguments(parser: argparse.ArgumentParser, where: str) -> None:
         default=Path("content"),
         help="the content folder (default: ./content)",
     )
+
+
+def _kit_arguments(parser: argparse.ArgumentParser, where: str) -> None:
+    """The games, --content and --out of a command that writes kits (`where`: its files)."""
+    _game_arguments(parser)
     parser.add_argument(
         "--out",
         type=Path,
@@ -477,6 +510,7 @@ def _build(args: argparse.Namespace) -> int:
         papers=build.PAPERS if args.paper == "all" else (args.paper,),
         ink_saver=args.ink_saver,
         png=args.png,
+        html=args.html,
         flip=args.flip,
         back_offset_mm=_offset(args.back_offset),
     )
@@ -512,11 +546,15 @@ def _build(args: argparse.Namespace) -> int:
             raise UsageError(f"{exc} (the previous kit is as it was)") from None
         for f in manifest["files"]:
             pages = f" ({f['pages']} pages)" if "pages" in f else ""
-            if not f["path"].startswith(("png/", "export/")):
+            if not f["path"].startswith(("png/", "export/", "site/")):
                 print(f"wrote {display_path(out / game_id / f['path'])}{pages}")
         pngs = sum(1 for f in manifest["files"] if f["path"].startswith("png/"))
         if pngs:
             print(f"wrote {pngs} PNG files under {display_path(out / game_id / 'png')}")
+        site = [f for f in manifest["files"] if f["path"].startswith("site/")]
+        if site:
+            index = display_path(out / game_id / "site" / "index.html")
+            print(f"wrote the proof site ({len(site)} files): {index}")
         _print_exports(manifest, out / game_id, chosen)
     return EXIT_OK
 
@@ -540,6 +578,19 @@ def _print_exports(manifest: dict[str, Any], folder: Path, chosen: Sequence[str]
             f"wrote {len(files)} files ({size:.1f} MB) for {target} under "
             f"{display_path(folder / 'export' / target)}"
         )
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Serve the proof site until interrupted."""
+    from pnp.site.serve import serve
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port takes 0 to 65535, not {args.port}")
+    games = _games(args.content, args.games)
+    try:
+        return serve(args.content, games, args.host, args.port)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -660,14 +711,18 @@ def _sim(args: argparse.Namespace) -> int:
                 "--seed SEED --players P)",
             ),
         ]
-        data, pages = report.render(
-            title,
-            facts,
-            simulate.simulation_for(model).not_modelled,
-            simulate.report_sections(model, summary),
-        )
-        pdf.write_atomic(args.report, data)
-        print(f"wrote {display_path(args.report)} ({pages} pages)")
+        not_modelled = simulate.simulation_for(model).not_modelled
+        sections = simulate.report_sections(model, summary)
+        if args.report.suffix.lower() in (".html", ".htm"):  # a web page, charts as SVG
+            from pnp.site import report as html_report
+
+            page = html_report.render(title, facts, not_modelled, sections)
+            pdf.write_atomic(args.report, page.encode("utf-8"))
+            print(f"wrote {display_path(args.report)}")
+        else:
+            data, pages = report.render(title, facts, not_modelled, sections)
+            pdf.write_atomic(args.report, data)
+            print(f"wrote {display_path(args.report)} ({pages} pages)")
     broken = [g for g in run.results if g.violation is not None]
     for g in broken:
         v = g.violation
@@ -716,15 +771,17 @@ def _diff(args: argparse.Namespace) -> int:
     if args.sim < 0:
         raise UsageError(f"--sim must be 0 or more, not {args.sim}")
     args.jobs = _jobs(args.jobs)
-    if args.pdf is not None:
-        _outside(args.pdf, args.content, "--pdf")
-        if args.pdf.is_dir():
-            raise UsageError(f"--pdf {args.pdf} is a folder; give a file name")
+    for path, option in ((args.pdf, "--pdf"), (args.html, "--html")):
+        if path is not None:
+            _outside(path, args.content, option)
+            if path.is_dir():
+                raise UsageError(f"{option} {path} is a folder; give a file name")
     try:
         with versions.open_versions(args.content, args.words) as request:
             for side in (request.old, request.new):
-                if args.pdf is not None and side.kind != "revision":
-                    _outside(args.pdf, side.content, "--pdf")
+                for path, option in ((args.pdf, "--pdf"), (args.html, "--html")):
+                    if path is not None and side.kind != "revision":
+                        _outside(path, side.content, option)
             found = review.review(request, args.sim, args.seed, args.jobs)
             if found.problems:
                 if args.format == "json":
@@ -742,10 +799,18 @@ def _diff(args: argparse.Namespace) -> int:
                 return EXIT_CONTENT
             text = output.render(found, args.format)  # everything in memory, then out
             drawn = pages.render(found) if args.pdf is not None else None
+            page = None
+            if args.html is not None:  # drawn while the versions' files are open
+                from pnp.site import diff_page
+
+                page = diff_page.render(found)
             sys.stdout.write(text)
             if drawn is not None:
                 pdf.write_atomic(args.pdf, drawn[0])
                 print(f"wrote {display_path(args.pdf)} ({drawn[1]} pages)", file=sys.stderr)
+            if page is not None:
+                pdf.write_atomic(args.html, page.encode("utf-8"))
+                print(f"wrote {display_path(args.html)}", file=sys.stderr)
     except versions.VersionError as exc:
         raise UsageError(str(exc)) from None
     return EXIT_OK
@@ -800,6 +865,8 @@ def _command(args: argparse.Namespace) -> int:
             return _build(args)
         if args.command == "export":
             return _export(args)
+        if args.command == "serve":
+            return _serve(args)
         if args.command == "sim":
             return _sim(args)
         if args.command == "replay":

@@ -118,6 +118,22 @@ def _decks(game: Game, money: Currency) -> list[list[str]]:
 def _card(
     card: Card, crime_types: dict[str, str], doors: dict[str, str], money: Currency
 ) -> list[str]:
+    kind, details = card_details(card, crime_types, doors, money)
+    tag = " · ".join(p for p in (kind, ", ".join(details)) if p)
+    head = f"{card.name}  x{card.count}" + (f"  [{tag}]" if tag else "")
+    lines = [head, *indent(card.text.printed)]
+    if card.flavour.strip():
+        lines += indent(f"_{card.flavour.strip()}_")
+    if card.back.strip():
+        lines += indent(f"Back: {card.back.strip()}")
+    return [*lines, ""]
+
+
+def card_details(
+    card: Card, crime_types: dict[str, str], doors: dict[str, str], money: Currency
+) -> tuple[str, list[str]]:
+    """A card's kind in the game's words and its data as short phrases ("Vice, Heat 2,
+    $4M", "door Private Jet", "evening", "$3M"), as `pnp list` and the proof site print them."""
     details: list[str] = []
     if card.crime:
         details.append(
@@ -135,14 +151,7 @@ def _card(
     details += _play(card.timing, card.aim, card.price, money)
     details += [f"{name} {_value(value)}" for name, value in card.fields]
     kind = card.category if card.kind is CardKind.PLAIN else card.kind.value
-    tag = " · ".join(p for p in (kind, ", ".join(details)) if p)
-    head = f"{card.name}  x{card.count}" + (f"  [{tag}]" if tag else "")
-    lines = [head, *indent(card.text.printed)]
-    if card.flavour.strip():
-        lines += indent(f"_{card.flavour.strip()}_")
-    if card.back.strip():
-        lines += indent(f"Back: {card.back.strip()}")
-    return [*lines, ""]
+    return kind, details
 
 
 def _play(timing: Sequence[Timing], aim: Aim | None, price: int, money: Currency) -> list[str]:

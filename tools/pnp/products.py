@@ -35,4 +35,8 @@ def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
             stem, dot, ext = o.path.rpartition(".")
             if ext in ("pdf", "png"):
                 o.path = f"{stem}-ink-saver{dot}{ext}"
+    if opts.html:  # for screens: in colour whatever the print, linking the kit's PDFs
+        from pnp.site import build as site
+
+        outputs += site.outputs(game, geo, outputs)
     return outputs

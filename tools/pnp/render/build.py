@@ -46,6 +46,7 @@ class Options:
     papers: tuple[str, ...] = PAPERS
     ink_saver: bool = False
     png: bool = False
+    html: bool = False  # the proof site, site/ (`pnp.site`)
     flip: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
 

@@ -1,0 +1,1 @@
+"""The proof site: every card, board and rule of a game as web pages (`site.build`)."""
