@@ -1,4 +1,5 @@
-"""`pnp serve`: the proof site on localhost, made again whenever a file of the game changes.
+"""`pnp serve`: the proof site on localhost, made again whenever a file of the game (or one of
+pnp's templates: layouts, the rulebook's style, the site's pages) changes.
 
 The site is held in memory and served from there (http.server, bound to 127.0.0.1 unless
 `--host` says otherwise). A thread watches the game's folder (watchfiles): after a change it
@@ -25,6 +26,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from pnp.diagnostics import counts, render_text
+from pnp.resources import TEMPLATES
 
 LIVE = "/_pnp/live.js"
 STATE = "/_pnp/state"
@@ -112,6 +114,19 @@ def rebuild(state: State, content: Path, games: Sequence[str], log: Callable[[st
     log(f"errors, the last good site stays ({took:.1f} s)" if errors else f"rebuilt ({took:.1f} s)")
 
 
+def forget_templates() -> None:
+    """Drop what this process read of pnp's own templates (the layouts, the type floors,
+    the rulebook's style, the checker's code digest that keys verdicts): a saved layout is
+    read again by the next build."""
+    from pnp import verdicts
+    from pnp.render import geometry
+    from pnp.render import text as rtext
+    from pnp.rulebook import style as rb_style
+
+    for cached in (geometry.default, rtext.floors, rb_style.load, verdicts.code_digest):
+        cached.cache_clear()
+
+
 class Handler(BaseHTTPRequestHandler):
     """Serves the state's files; `/` lists the games."""
 
@@ -186,9 +201,13 @@ def serve(
     server = ThreadingHTTPServer((host, port), handler)
     stop = stop or threading.Event()
     folders = [content / g for g in games]
+    if TEMPLATES.is_dir():  # the layouts, the rulebook's style, the site's own pages
+        folders.append(TEMPLATES)
 
     def watcher() -> None:
-        for _ in watch(*folders, stop_event=stop, debounce=150, step=50, rust_timeout=200):
+        for changes in watch(*folders, stop_event=stop, debounce=150, step=50, rust_timeout=200):
+            if any(Path(path).is_relative_to(TEMPLATES) for _, path in changes):
+                forget_templates()
             rebuild(state, content, games, log)
 
     threading.Thread(target=watcher, daemon=True).start()
