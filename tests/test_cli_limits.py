@@ -51,7 +51,9 @@ def test_jobs_are_capped_at_the_cpus(
     asked: list[int] = []
     real = simulate.run
 
-    def run(plan: simulate.Plan, jobs: int = 1, progress: object = None) -> simulate.Run:
+    def run(
+        plan: simulate.Plan, jobs: int = 1, progress: object = None, executor: object = None
+    ) -> simulate.Run:
         asked.append(jobs)
         return real(plan, 1)
 

@@ -19,6 +19,7 @@ SCRIPTS = (
     "export_speed.py",
     "di_speed.py",
     "heist_speed.py",
+    "sweep_speed.py",
     "diff_speed.py",
     "mutations.py",
     "test_speed.py",

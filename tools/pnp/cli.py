@@ -7,6 +7,7 @@ or internal failure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -15,7 +16,7 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -219,8 +220,53 @@ def _parser() -> argparse.ArgumentParser:
         metavar="J",
         help="worker processes; results do not depend on it (default 1)",
     )
+    _executor_arguments(sim)
     sim.add_argument("--json", type=Path, metavar="FILE", help="write the statistics as JSON")
     sim.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="write the report: a PDF, or a web page when FILE ends .html",
+    )
+
+    sweep = sub.add_parser(
+        "sweep",
+        help="vary numbers of a game, check each variant and play the same games with each; "
+        "rank the variants by balance",
+    )
+    sweep.add_argument("game", metavar="GAME", help="a game folder under the content folder")
+    sweep.add_argument(
+        "--vary",
+        action="append",
+        required=True,
+        metavar="PATH=VALUES",
+        help="a number and its values: departures.private-jet.price=6..10, cards.leak.count=1,2,3, "
+        "rules.heat.limit.with_immunity=4..6, 0.25..0.75:0.25 (repeat for a grid)",
+    )
+    sweep.add_argument(
+        "--content",
+        type=Path,
+        default=Path("content"),
+        help="the content folder (default: ./content)",
+    )
+    sweep.add_argument(
+        "--games", type=int, default=400, metavar="N", help="games per variant (default 400)"
+    )
+    sweep.add_argument(
+        "--players", metavar="P,P,...", help="player counts (default: every count the game has)"
+    )
+    sweep.add_argument("--seed", type=int, default=0, metavar="S", help="the seed (default 0)")
+    sweep.add_argument(
+        "--allow",
+        action="append",
+        default=[],
+        metavar="CODE",
+        help="play a variant despite errors of this code (repeat), e.g. E712 where a fact "
+        "quoting the rulebook pins the number varied",
+    )
+    _executor_arguments(sweep)
+    sweep.add_argument("--json", type=Path, metavar="FILE", help="write every variant's figures")
+    sweep.add_argument(
         "--report",
         type=Path,
         metavar="FILE",
@@ -450,6 +496,31 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _executor_arguments(parser: argparse.ArgumentParser) -> None:
+    """--jobs, --executor and --scheduler: where the games are played."""
+    if not any(a.dest == "jobs" for a in parser._actions):
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            metavar="J",
+            help="worker processes; results do not depend on it (default 1)",
+        )
+    parser.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="where the games are played: local processes (default) or a Dask cluster; "
+        "the results are the same",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --executor dask: the scheduler (tcp://host:8786); default: a local cluster "
+        "of one worker per core",
+    )
+
+
 def _kit_arguments(parser: argparse.ArgumentParser, where: str) -> None:
     """The games, --content and --out of a command that writes kits (`where`: its files)."""
     _game_arguments(parser)
@@ -666,6 +737,104 @@ def _progress(done: int, total: int) -> None:
     sys.stdout.flush()
 
 
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace, jobs: int) -> Iterator[Any]:
+    """The executor --executor and --scheduler ask for (None: this process plays)."""
+    from pnp.executors import ExecutorError, executor
+
+    try:
+        made = executor(args.executor, jobs, args.scheduler)
+    except ExecutorError as exc:
+        raise UsageError(str(exc)) from None
+    if made is None:
+        yield None
+        return
+    try:
+        with made as found:
+            yield found
+    except ExecutorError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    """Check and play every variant; the table, JSON and a report. 1 when no variant could
+    be played."""
+    from pnp import simulate, sweep
+
+    (game_id,) = _games(args.content, [args.game])
+    players = _players(args.players)
+    jobs = _jobs(args.jobs)
+    for path, option in ((args.json, "--json"), (args.report, "--report")):
+        if path is not None:
+            _outside(path, args.content, option)
+    try:
+        spots = sweep.numbers(args.content, game_id)
+        varies = [sweep.parse_vary(text, spots) for text in args.vary]
+        total = len(sweep.grid(varies)) * args.games
+    except sweep.SweepError as exc:
+        raise UsageError(str(exc)) from None
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    bar = _bar(total, "games")
+    with _executor(args, jobs) as executor:
+
+        def play(p: Any) -> Any:
+            return simulate.run(p, jobs, None, executor)
+
+        try:
+            found = sweep.run(
+                args.content,
+                game_id,
+                varies,
+                args.games,
+                players,
+                args.seed,
+                play,
+                bar.update,
+                [c.strip().upper() for a in args.allow for c in a.split(",") if c.strip()],
+            )
+        except simulate.SimError as exc:
+            raise UsageError(str(exc)) from None
+        finally:
+            bar.close()
+    sys.stdout.write(sweep.table(found))
+    from pnp.render import pdf
+
+    if args.json:
+        text = json.dumps(sweep.as_json(found), indent=2, ensure_ascii=False) + "\n"
+        pdf.write_atomic(args.json, text.encode("utf-8"))
+        print(f"wrote {display_path(args.json)}")
+    if args.report:
+        from pnp.site import sweep_report
+
+        if args.report.suffix.lower() in (".html", ".htm"):
+            pdf.write_atomic(args.report, sweep_report.html(found).encode("utf-8"))
+            print(f"wrote {display_path(args.report)}")
+        else:
+            data, pages = sweep_report.pdf_file(found)
+            pdf.write_atomic(args.report, data)
+            print(f"wrote {display_path(args.report)} ({pages} pages)")
+    played = [v for v in found.variants if v.summary is not None]
+    return EXIT_OK if played else EXIT_CONTENT
+
+
+def _players(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(p) for p in text.split(",") if p.strip()]
+    except ValueError:
+        raise UsageError(f"--players takes counts like 5,6,7, not {text!r}") from None
+
+
+def _bar(total: int, unit: str) -> Any:
+    """A progress bar (games done, games a second, the time left) on a terminal; a silent
+    one elsewhere."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, disable=not sys.stderr.isatty(), smoothing=0.1, leave=False)
+
+
 def _sim(args: argparse.Namespace) -> int:
     """Seeded games, a summary table, JSON and a PDF report; 1 when an invariant broke."""
     from pnp import simulate
@@ -688,7 +857,8 @@ def _sim(args: argparse.Namespace) -> int:
         plan = simulate.plan(model, args.games, players, args.seed, _variants(args.variant))
     except simulate.SimError as exc:
         raise UsageError(str(exc)) from None
-    run = simulate.run(plan, jobs, _progress if sys.stdout.isatty() else None)
+    with _executor(args, jobs) as executor:
+        run = simulate.run(plan, jobs, _progress if sys.stdout.isatty() else None, executor)
     summary = simulate.summarise(run)
     sys.stdout.write(simulate.summary_text(summary))
     if args.json or args.report:
@@ -867,6 +1037,8 @@ def _command(args: argparse.Namespace) -> int:
             return _export(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "sweep":
+            return _sweep(args)
         if args.command == "sim":
             return _sim(args)
         if args.command == "replay":

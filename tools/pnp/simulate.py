@@ -14,6 +14,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent import futures
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -108,31 +109,75 @@ def _play_chunk(span: tuple[int, int]) -> list[GameResult]:
     return [sim.play(p.model, p.setting(i), game_seed(p.seed, i), i) for i in range(*span)]
 
 
-def _spans(games: int, jobs: int = 1) -> list[tuple[int, int]]:
-    """The games in spans, handed out in turn: at most CHUNK games each, and at least SHARES
-    spans for each worker, so that one worker's last span keeps the others waiting little."""
-    size = max(1, min(CHUNK, -(-games // (max(1, jobs) * SHARES))))
+_SIMULATIONS: dict[int, tuple[Plan, Simulation]] = {}  # a worker's rules models, by plan
+
+
+def play_span(p: Plan | None, span: tuple[int, int]) -> list[GameResult]:
+    """Play games `span` of a plan: the plan given (as an executor hands it over, sent to
+    each worker once), or the one the worker process was started with (`_init_worker`)."""
+    if p is None:
+        return _play_chunk(span)
+    found = _SIMULATIONS.get(id(p))
+    if found is None or found[0] is not p:
+        if len(_SIMULATIONS) > 8:
+            _SIMULATIONS.clear()
+        found = _SIMULATIONS[id(p)] = (p, simulation_for(p.model))
+    sim = found[1]
+    return [sim.play(p.model, p.setting(i), game_seed(p.seed, i), i) for i in range(*span)]
+
+
+def _spans(games: int, jobs: int = 1, shares: int = SHARES) -> list[tuple[int, int]]:
+    """The games in spans, handed out in turn: at most CHUNK games each, and at least
+    `shares` spans for each worker, so that one worker's last span keeps the others waiting
+    little."""
+    size = max(1, min(CHUNK, -(-games // (max(1, jobs) * shares))))
     return [(i, min(games, i + size)) for i in range(0, games, size)]
 
 
-def run(p: Plan, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Run:
-    """Play every game of the plan (in `jobs` processes); the results do not depend on jobs."""
+@dataclass(frozen=True, slots=True)
+class Executor:
+    """Where the games are played: a `concurrent.futures.Executor` (the local process pool,
+    or a Dask cluster's: see `pnp.executors`), how many workers it has, and what each task
+    is given as its plan (a Dask future of the plan, sent to each worker once; None when
+    the workers were started with it)."""
+
+    pool: futures.Executor
+    workers: int
+    share: Callable[[Plan], Any] = lambda p: None
+    shares: int = 4  # spans each worker gets at least (fewer, larger where tasks carry the plan)
+
+
+def run(
+    p: Plan,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+) -> Run:
+    """Play every game of the plan (in `jobs` processes, or on `executor`'s workers); the
+    results do not depend on where or in how many processes they were played."""
     start = time.perf_counter()
     results: list[GameResult] = []
     chunks: Iterator[list[GameResult]]
-    if jobs <= 1:
+    if executor is None and jobs > 1:  # the local pool: its workers start with the plan
+        with futures.ProcessPoolExecutor(
+            jobs, multiprocessing.get_context(), initializer=_init_worker, initargs=(p,)
+        ) as pool:
+            return run(p, jobs, progress, Executor(pool, jobs, shares=SHARES))
+    if executor is not None:
+        shared = executor.share(p)
+        spans = _spans(p.games, executor.workers, executor.shares)
+        submitted = [executor.pool.submit(play_span, shared, span) for span in spans]
+        for done in submitted:  # in game order, whatever finishes first
+            results.extend(done.result())
+            if progress:
+                progress(len(results), p.games)
+    else:
         _init_worker(p)
         chunks = (_play_chunk(span) for span in _spans(p.games))
         for chunk in chunks:
             results.extend(chunk)
             if progress:
                 progress(len(results), p.games)
-    else:
-        with multiprocessing.get_context().Pool(jobs, _init_worker, (p,)) as pool:
-            for chunk in pool.imap(_play_chunk, _spans(p.games, jobs)):
-                results.extend(chunk)
-                if progress:
-                    progress(len(results), p.games)
     return Run(p, tuple(results), time.perf_counter() - start)
 
 

@@ -17,7 +17,9 @@ import errno
 import hashlib
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, cast
@@ -114,7 +116,8 @@ class Snapshot:
             return self.files[key]
         if key in self.refused:
             return self.refused[key]
-        found = _read(self.folder / rel, self.root)
+        changed = (_OVERLAY.get() or {}).get((str(self.folder), key))
+        found = changed if changed is not None else _read(self.folder / rel, self.root)
         if isinstance(found, Refused):
             self.refused[key] = found
             return found
@@ -337,6 +340,24 @@ def _walk(folder: Path) -> tuple[list[str], list[tuple[str, OSError]]]:
         rel = Path(top).relative_to(folder)
         names.extend((rel / f).as_posix() for f in files if not f.startswith("."))
     return sorted(names), errors
+
+
+# Files read from memory instead of the disk, by (game folder as named, path in it): a
+# variant of a game that exists only in memory (`pnp sweep` changes a number of it and
+# checks it like any game, never writing the content).
+_OVERLAY: ContextVar[dict[tuple[str, str], bytes] | None] = ContextVar("pnp_overlay", default=None)
+
+
+@contextmanager
+def overlaid(content: Path, game_id: str, files: dict[str, bytes]) -> Iterator[None]:
+    """Inside the block, the game's files named in `files` (by their path in the game
+    folder) read as those bytes: a snapshot of the game is of the variant."""
+    folder = str(content / game_id)
+    token = _OVERLAY.set({**(_OVERLAY.get() or {}), **{(folder, k): v for k, v in files.items()}})
+    try:
+        yield
+    finally:
+        _OVERLAY.reset(token)
 
 
 def take(content: Path, game_id: str) -> Snapshot:
