@@ -234,3 +234,14 @@ def test_a_scheduler_without_dask_executor_is_a_usage_error(
         capsys, "sim", HEIST, "--content", str(CONTENT), "--scheduler", "tcp://127.0.0.1:1"
     )
     assert status == 2 and "--scheduler is for --executor dask" in err
+
+
+def test_a_game_without_a_rules_model_is_said_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = tmp_path / "content"
+    assert run_pnp(capsys, "new", "demo", "--content", str(content))[0] == 0
+    status, _, err = run_pnp(
+        capsys, "sweep", "demo", "--content", str(content), "--vary", "cards.seed.count=1,2"
+    )
+    assert status == 2 and "no rules model" in err

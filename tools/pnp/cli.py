@@ -775,6 +775,13 @@ def _sweep(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
+    model, status = _model(args.content, game_id)  # the game as it is: its rules model?
+    if model is None:
+        return status
+    try:
+        simulate.simulation_for(model)
+    except simulate.SimError as exc:
+        raise UsageError(str(exc)) from None
     bar = _bar(total, "games")
     with _executor(args, jobs) as executor:
 
