@@ -67,9 +67,12 @@ install-check:
 	$(PYTHON) -m venv $(INSTALL_CHECK)/venv
 	$(INSTALL_CHECK)/venv/bin/python -m pip install --quiet --disable-pip-version-check .
 	mkdir -p $(INSTALL_CHECK)/work
-	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp new demo && ../venv/bin/pnp build --png
+	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp new demo && ../venv/bin/pnp build --png --html \
+		--target all
 	test -s $(INSTALL_CHECK)/work/build/demo/manifest.json
 	test -s $(INSTALL_CHECK)/work/build/demo/rulebook-letter.pdf
+	test -s $(INSTALL_CHECK)/work/build/demo/site/cards.html
+	test -s $(INSTALL_CHECK)/work/build/demo/export/dtc/main-deck.pdf
 	mkdir -p $(INSTALL_CHECK)/work/content
 	cp -R content/diamond-heist content/diplomatic-immunity $(INSTALL_CHECK)/work/content/
 	cd $(INSTALL_CHECK)/work && ../venv/bin/pnp check diamond-heist diplomatic-immunity
