@@ -109,7 +109,13 @@ def parts(game: Game, geo: Geometry, theme: Theme) -> Parts:
     decks: tuple[Deck, ...] = ()
     if "cards" in geo.impositions:
         size = geo.impositions["cards"].size
-        decks = tuple(_deck(g, size) for g in png.groups(game, geo, theme) if g.items)
+        found = [_deck(g, size) for g in png.groups(game, geo, theme) if g.items]
+        seen: dict[str, int] = {}
+        for i, deck in enumerate(found):  # two decks whose names slug alike get apart
+            seen[deck.id] = seen.get(deck.id, 0) + 1
+            if seen[deck.id] > 1:
+                found[i] = Deck(f"{deck.id}-{seen[deck.id]}", deck.name, deck.size, deck.cards)
+        decks = tuple(found)
     ruleset = rulesets.of(game)
     pieces = ruleset.pieces(game, geo, theme) if ruleset and ruleset.pieces else Pieces()
     return Parts(title, decks, pieces.tiles, pieces.tokens)
