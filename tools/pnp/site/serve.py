@@ -72,6 +72,7 @@ class State:
     """What the server serves: the last good site, its build number, the latest errors."""
 
     files: dict[str, bytes] = field(default_factory=dict)  # "<game>/site/<path>" -> bytes
+    seen: tuple[object, ...] = ()  # the games' files the last build was made from
     build: int = 0
     errors: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -95,10 +96,35 @@ def make_sites(content: Path, games: Sequence[str]) -> tuple[dict[str, bytes], s
     return files, ""
 
 
-def rebuild(state: State, content: Path, games: Sequence[str], log: Callable[[str], None]) -> None:
-    """Check and make the sites again; swap them in, or keep the last good ones."""
+def _files_of(content: Path, games: Sequence[str]) -> tuple[object, ...]:
+    """What the games' folders hold now: their listings and every file's digest."""
+    from pnp.content import snapshot
+
+    out: list[object] = []
+    for game in games:
+        snap = snapshot.take(content, game)
+        for rel in snap.names:  # pictures too: a snapshot reads them only when asked
+            snap.read(rel)
+        refused = tuple(sorted((rel, r.reason) for rel, r in snap.refused.items()))
+        out.append((snap.listing, tuple(sorted(snap.digests().items())), refused))
+    return tuple(out)
+
+
+def rebuild(
+    state: State,
+    content: Path,
+    games: Sequence[str],
+    log: Callable[[str], None],
+    force: bool = False,
+) -> None:
+    """Check and make the sites again; swap them in, or keep the last good ones. A save
+    that changed no byte of the games (an editor touching a file) makes nothing."""
     from pnp.content import cache_folder
 
+    seen = _files_of(content, games)
+    if not force and seen == state.seen:
+        return
+    state.seen = seen
     start = time.perf_counter()
     try:
         files, errors = make_sites(content, games)
@@ -206,9 +232,10 @@ def serve(
 
     def watcher() -> None:
         for changes in watch(*folders, stop_event=stop, debounce=150, step=50, rust_timeout=200):
-            if any(Path(path).is_relative_to(TEMPLATES) for _, path in changes):
+            templates = any(Path(path).is_relative_to(TEMPLATES) for _, path in changes)
+            if templates:
                 forget_templates()
-            rebuild(state, content, games, log)
+            rebuild(state, content, games, log, force=templates)
 
     threading.Thread(target=watcher, daemon=True).start()
     shown = f"http://{host}:{server.server_address[1]}/"
