@@ -259,9 +259,11 @@ def _characters(site: Site) -> None:
         faces = []
         if tile is not None:
             w, h = BOARD_PX, round(BOARD_PX * tile.size.height / tile.size.width)
+            # the woman's face in front, the man's behind, as the boards print them
+            people = sorted(arch.diplomats, key=lambda d: d.face != "woman")
             for side, draw, who in (
-                ("front", tile.item.front, arch.diplomats[0] if arch.diplomats else None),
-                ("back", tile.item.back, arch.diplomats[-1] if arch.diplomats else None),
+                ("front", tile.item.front, people[0] if people else None),
+                ("back", tile.item.back, people[-1] if people else None),
             ):
                 src = site.image(
                     f"img/boards/{arch.id}-{side}.png",
