@@ -240,3 +240,49 @@ def test_diff_as_a_web_page(tmp_path: Path) -> None:
     images = re.findall(r'<img src="([^"]+)"', page)
     assert images and all(src.startswith("data:image/png;base64,") for src in images)
     assert page.count('class="status changed"') >= 2
+
+
+def test_serve_before_any_good_build_and_after(tmp_path: Path) -> None:
+    """`pnp serve` of a game that has errors from the start answers every page with the
+    errors' page (which reloads itself), then serves the site once a save fixes them; it
+    listens on 127.0.0.1 only."""
+    import json as json_lib
+    import threading
+    import time
+    from typing import Any
+    from urllib.request import urlopen
+
+    from pnp.site.serve import serve
+
+    content = tmp_path / "content"
+    assert main(["new", "demo", "--content", str(content)]) == 0
+    cards = content / "demo" / "cards.yaml"
+    good = cards.read_text(encoding="utf-8")
+    cards.write_text(good + "\nbroken: [\n", encoding="utf-8")
+    stop, listening = threading.Event(), threading.Event()
+    where: list[Any] = []
+
+    def ready(server: Any) -> None:
+        where.append(server.server_address)
+        listening.set()
+
+    thread = threading.Thread(target=serve, args=(content, ["demo"], "127.0.0.1", 0, ready, stop))
+    thread.start()
+    try:
+        assert listening.wait(60)
+        host, port = where[0]
+        assert host == "127.0.0.1"
+        base = f"http://127.0.0.1:{port}"
+        page = urlopen(f"{base}/demo/site/cards.html").read().decode()
+        assert "No site yet" in page and "/_pnp/live.js" in page
+        state = json_lib.loads(urlopen(f"{base}/_pnp/state").read())
+        assert state["build"] == 0 and "cards.yaml:" in state["errors"]
+        cards.write_text(good, encoding="utf-8")
+        deadline = time.monotonic() + 20
+        while json_lib.loads(urlopen(f"{base}/_pnp/state").read())["build"] == 0:
+            assert time.monotonic() < deadline, "no build after the fix"
+            time.sleep(0.1)
+        assert "<title>Cards" in urlopen(f"{base}/demo/site/cards.html").read().decode()
+    finally:
+        stop.set()
+        thread.join(30)

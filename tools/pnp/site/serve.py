@@ -137,7 +137,12 @@ def rebuild(
         state.errors = errors
     cache_folder.flush()  # what was encoded is kept even if the server is stopped
     took = time.perf_counter() - start
-    log(f"errors, the last good site stays ({took:.1f} s)" if errors else f"rebuilt ({took:.1f} s)")
+    if not errors:
+        log(f"rebuilt ({took:.1f} s)")
+    elif state.files:
+        log(f"errors: the last good site stays ({took:.1f} s)")
+    else:
+        log(f"errors: no site until a save fixes them ({took:.1f} s)")
 
 
 def forget_templates() -> None:
@@ -151,6 +156,18 @@ def forget_templates() -> None:
 
     for cached in (geometry.default, rtext.floors, rb_style.load, verdicts.code_digest):
         cached.cache_clear()
+
+
+def _waiting_page() -> str:
+    """The page shown before any build was good: the errors (drawn by the live script),
+    and a reload as soon as a save fixes them."""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>pnp serve</title>'
+        "<style>.error{border:3px solid #b00020;padding:1rem}pre{white-space:pre-wrap}</style>"
+        f'<script src="{LIVE}" defer></script></head><body><main><h1>No site yet</h1>'
+        "<p>The game has errors; the site is made as soon as a save fixes them.</p>"
+        "</main></body></html>"
+    )
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -178,6 +195,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.redirect(f"/{key.rstrip('/')}/index.html")
         with self.state.lock:
             data = self.state.files.get(key)
+            waiting = not self.state.files and bool(self.state.errors)
+        if data is None and waiting and key.endswith(".html"):
+            return self.send(_waiting_page().encode(), "text/html")
         if data is None:
             self.send_error(HTTPStatus.NOT_FOUND, "not in the site")
             return None
