@@ -18,7 +18,7 @@ fonts. Card images are encoded once and kept between builds (`export.kept`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -66,6 +66,7 @@ class Site:
     live: str | None
     files: list[Output]
     jobs: list[tuple[str, Image.Image]]  # (path, image): PNGs encoded at the end
+    fronts: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # card id -> image
 
     def image(self, path: str, image: Image.Image) -> str:
         self.jobs.append((path, image))
@@ -185,6 +186,7 @@ def _cards(site: Site) -> dict[str, str]:
             front = site.image(
                 f"img/{deck.id}/{card.id}.png", site.faces.image(card.front, deck.size, (w, h), 0.0)
             )
+            site.fronts.setdefault(card.id, (front, w // 2, h // 2))
             if id(card.back) not in backs:
                 backs[id(card.back)] = site.image(
                     f"img/{deck.id}/{card.back_id}-back.png",
@@ -317,15 +319,37 @@ def _rules(site: Site, anchors: dict[str, str]) -> None:
     from pnp.rulebook import book as rb
     from pnp.rulebook import faces as rb_faces
     from pnp.rulebook.blocks import Face
+    from pnp.rulebook.document import Figure, walk
     from pnp.site.rules import Page
 
     book = rb.load(site.game)
     theme = Theme()
     pictured: dict[str, tuple[str, int, int]] = {}
 
+    # every card the book pictures, drawn at once into one document (see `Faces.prepare`)
+    def shown(face: Face) -> tuple[str, int, int] | None:
+        """The gallery's image of a pictured face: a card's front or a Goal's."""
+        key = face.goal.id if face.goal else face.card.id if face.card and not face.back else ""
+        return site.fronts.get(key)
+
+    # every other face the book pictures, drawn at once into one document (`Faces.prepare`)
+    drawers = {
+        face.anchor: rb_faces.face_drawer(site.game, site.geo, face, theme)
+        for node in walk(book.nodes)
+        if isinstance(node, Figure) and node.kind == "cards"
+        for face in node.data
+        if shown(face) is None
+    }
+    site.faces.prepare(drawers.values())
+
     def picture(face: Face) -> tuple[str, int, int]:
+        found = shown(face)
+        if found is not None:
+            return found
         if face.anchor not in pictured:
-            draw, size = rb_faces.face_drawer(site.game, site.geo, face, theme)
+            if face.anchor not in drawers:
+                drawers[face.anchor] = rb_faces.face_drawer(site.game, site.geo, face, theme)
+            draw, size = drawers[face.anchor]
             w, h = CARD_PX, round(CARD_PX * size.height / size.width)
             path = site.image(
                 f"img/rules/{face.anchor}.png", site.faces.image(draw, size, (w, h), 0.0)

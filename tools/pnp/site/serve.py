@@ -4,7 +4,7 @@ pnp's templates: layouts, the rulebook's style, the site's pages) changes.
 The site is held in memory and served from there (http.server, bound to 127.0.0.1 unless
 `--host` says otherwise). A thread watches the game's folder (watchfiles): after a change it
 checks the game again and, when the check finds no error, makes the site again and swaps
-it in whole; every page carries a small script that asks the server every half second
+it in whole; every page carries a small script that asks the server every quarter of a second
 which build it shows and reloads when there is a newer one. When the check finds errors,
 the last good site stays, and the script shows the errors over it, each at its file:line,
 until a save fixes them. Faces whose pixels did not change are not encoded again (the
@@ -30,7 +30,7 @@ from pnp.resources import TEMPLATES
 
 LIVE = "/_pnp/live.js"
 STATE = "/_pnp/state"
-POLL_MS = 500
+POLL_MS = 250  # a page asks this often which build it shows (a local request: cheap)
 
 LIVE_JS = """// pnp serve: reload on a new build; show the check's errors over the last good one.
 (function () {
@@ -119,8 +119,6 @@ def rebuild(
 ) -> None:
     """Check and make the sites again; swap them in, or keep the last good ones. A save
     that changed no byte of the games (an editor touching a file) makes nothing."""
-    from pnp.content import cache_folder
-
     seen = _files_of(content, games)
     if not force and seen == state.seen:
         return
@@ -135,7 +133,6 @@ def rebuild(
             state.files = files
             state.build += 1
         state.errors = errors
-    cache_folder.flush()  # what was encoded is kept even if the server is stopped
     took = time.perf_counter() - start
     if not errors:
         log(f"rebuilt ({took:.1f} s)")
@@ -251,7 +248,7 @@ def serve(
         folders.append(TEMPLATES)
 
     def watcher() -> None:
-        for changes in watch(*folders, stop_event=stop, debounce=150, step=50, rust_timeout=200):
+        for changes in watch(*folders, stop_event=stop, debounce=50, step=25, rust_timeout=200):
             templates = any(Path(path).is_relative_to(TEMPLATES) for _, path in changes)
             if templates:
                 forget_templates()
