@@ -195,6 +195,8 @@ def test_serve_reloads_on_a_save_and_shows_errors(browser: Any, served: tuple[st
     address, game = served
     _open(browser, f"{address}/diamond-heist/site/index.html")
     assert "cross-examining" in browser.page_source
+    time.sleep(0.6)  # a few of the page's questions to the server
+    assert _errors(browser) == []
     browser.execute_script("window.pnpMark = 1;")  # gone when the page reloads
     info = game / "game.yaml"
     text = info.read_text(encoding="utf-8")

@@ -175,6 +175,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         path = unquote(urlparse(self.path).path)
+        if path == "/favicon.ico":  # the pages name none; a browser asks anyway
+            self.send_response(HTTPStatus.NO_CONTENT)
+            self.end_headers()
+            return None
         if path == LIVE:
             return self.send(LIVE_JS.encode(), "text/javascript")
         if path == STATE:
