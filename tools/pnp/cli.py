@@ -213,13 +213,6 @@ def _parser() -> argparse.ArgumentParser:
         metavar="V",
         help="play with a variant (repeat, or V,V), e.g. gunman",
     )
-    sim.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        metavar="J",
-        help="worker processes; results do not depend on it (default 1)",
-    )
     _executor_arguments(sim)
     sim.add_argument("--json", type=Path, metavar="FILE", help="write the statistics as JSON")
     sim.add_argument(
@@ -439,8 +432,7 @@ def _safe_zones(result: CheckResult, chosen: Sequence[str]) -> None:
     found: list[Diagnostic] = []
     for game_id, game in result.games.items():
         if game_id not in result.failed:
-            for target in chosen:
-                found += safe_zone.check(game, target)
+            found += safe_zone.check_targets(game, chosen)
     new = set(found) - set(result.diagnostics)
     result.diagnostics.extend(sorted(new, key=Diagnostic.sort_key))
 
@@ -498,14 +490,13 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _executor_arguments(parser: argparse.ArgumentParser) -> None:
     """--jobs, --executor and --scheduler: where the games are played."""
-    if not any(a.dest == "jobs" for a in parser._actions):
-        parser.add_argument(
-            "--jobs",
-            type=int,
-            default=1,
-            metavar="J",
-            help="worker processes; results do not depend on it (default 1)",
-        )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes; results do not depend on it (default 1)",
+    )
     parser.add_argument(
         "--executor",
         choices=("local", "dask"),
@@ -846,13 +837,7 @@ def _sim(args: argparse.Namespace) -> int:
     """Seeded games, a summary table, JSON and a PDF report; 1 when an invariant broke."""
     from pnp import simulate
 
-    if args.players:
-        try:
-            players = [int(p) for p in args.players.split(",") if p.strip()]
-        except ValueError:
-            raise UsageError(f"--players takes counts like 5,6,7, not {args.players!r}") from None
-    else:
-        players = []
+    players = _players(args.players)
     jobs = _jobs(args.jobs)
     for path, option in ((args.json, "--json"), (args.report, "--report")):
         if path is not None:

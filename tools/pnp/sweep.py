@@ -43,6 +43,7 @@ class Spot:
     line: int
     col: int
     value: Value
+    data: bytes = field(default=b"", repr=False, compare=False)  # the file, as it was read
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ def numbers(content: Path, game_id: str) -> dict[str, Spot]:
         if kind == "rules":
             for path, keys in _leaves(doc.data, ()):
                 if keys and keys[0] != "kind":
-                    out["rules." + ".".join(map(str, keys))] = _spot(file.rel, doc, path)
+                    out["rules." + ".".join(map(str, keys))] = _spot(file, doc, path)
         elif isinstance(kind, str):
             for key, entries in doc.data.items():
                 if not isinstance(entries, list):
@@ -114,7 +115,7 @@ def numbers(content: Path, game_id: str) -> dict[str, Spot]:
                     if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                         for path, keys in _leaves(entry, (key, i)):
                             name = f"{kind}.{entry['id']}." + ".".join(map(str, keys[2:]))
-                            out.setdefault(name, _spot(file.rel, doc, path))
+                            out.setdefault(name, _spot(file, doc, path))
     return out
 
 
@@ -129,12 +130,12 @@ def _leaves(data: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...],
             yield from _leaves(v, (*path, k))
 
 
-def _spot(rel: str, doc: Document, path: tuple[Any, ...]) -> Spot:
+def _spot(file: snapshot.File, doc: Document, path: tuple[Any, ...]) -> Spot:
     mark = doc.mark(path)
     value: Any = doc.data
     for key in path:
         value = value[key]
-    return Spot(rel, mark.line, mark.col, value)
+    return Spot(file.rel, mark.line, mark.col, value, file.data)
 
 
 # ---- the command line's words -----------------------------------------------------------------
@@ -226,19 +227,13 @@ def edit(data: bytes, spot: Spot, value: Value) -> bytes:
     return "\n".join(lines).encode("utf-8")
 
 
-def files_of(
-    content: Path, game_id: str, variant: Variant, spots: dict[str, Spot]
-) -> dict[str, bytes]:
-    """The changed files of a variant, in memory."""
-    snap = snapshot.take(content, game_id)
+def files_of(variant: Variant, spots: dict[str, Spot]) -> dict[str, bytes]:
+    """The changed files of a variant, in memory, made from the files as `numbers` read
+    them (the whole sweep varies the same reading of the game)."""
     out: dict[str, bytes] = {}
     for path, value in variant.numbers:
         spot = spots[path]
-        if spot.rel not in out:
-            found = snap.read(spot.rel)
-            assert isinstance(found, snapshot.File)
-            out[spot.rel] = found.data
-        out[spot.rel] = edit(out[spot.rel], spot, value)
+        out[spot.rel] = edit(out.get(spot.rel, spot.data), spot, value)
     return out
 
 
@@ -246,7 +241,7 @@ def check(content: Path, game_id: str, variant: Variant, spots: dict[str, Spot])
     """The variant checked like `pnp check` (every check, no verdict kept from before)."""
     from pnp import pipeline
 
-    with snapshot.overlaid(content, game_id, files_of(content, game_id, variant, spots)):
+    with snapshot.overlaid(content, game_id, files_of(variant, spots)):
         return pipeline.check(content, [game_id])
 
 

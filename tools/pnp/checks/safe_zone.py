@@ -26,7 +26,7 @@ import contextlib
 import dataclasses
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -232,17 +232,26 @@ def _report(
 def check(game: Game, target: str) -> list[Diagnostic]:
     """Every text and icon on every card face, against vendor `target`'s safe zone (none
     for a target with no safe margin, such as a virtual table)."""
-    if target not in vendors.TARGETS:
-        raise ValueError(f"unknown export target {target!r}; targets: {', '.join(vendors.TARGETS)}")
-    margin = vendors.safe_margin(target)
-    if margin <= 0:
+    return check_targets(game, [target])
+
+
+def check_targets(game: Game, targets: Sequence[str]) -> list[Diagnostic]:
+    """`check` for each target in turn, the faces drawn once for all of them."""
+    for target in targets:
+        if target not in vendors.TARGETS:
+            known = ", ".join(vendors.TARGETS)
+            raise ValueError(f"unknown export target {target!r}; targets: {known}")
+    margins = [(t, vendors.safe_margin(t)) for t in targets if vendors.safe_margin(t) > 0]
+    if not margins:
         return []
+    faces = landed(game)
     out: list[Diagnostic] = []
-    for face in landed(game):
-        for placed in face.placed:
-            past = overflow(placed.rect, face.face.size, margin)
-            if past:
-                out.append(_report(face.face, placed, past, target, margin))
+    for target, margin in margins:
+        for face in faces:
+            for placed in face.placed:
+                past = overflow(placed.rect, face.face.size, margin)
+                if past:
+                    out.append(_report(face.face, placed, past, target, margin))
     return list(dict.fromkeys(out))
 
 

@@ -126,22 +126,6 @@ def parts(game: Game, geo: Geometry, theme: Theme) -> Parts:
 ROOM = 9.0
 
 
-def face_pdf(draw: DrawFace, size: Size, bleed: float, title: str = "face") -> bytes:
-    """One face on a page of its trim plus `bleed` on every side, the trim's bottom-left at
-    (bleed, bleed); TrimBox and BleedBox say so."""
-
-    def page(canvas: Canvas) -> int:
-        canvas.translate(bleed, bleed)
-        draw(canvas, size)
-        canvas.showPage()
-        return 1
-
-    data, _ = pdf.render(
-        size.width + 2 * bleed, size.height + 2 * bleed, title, page, "one face", trim=bleed
-    )
-    return data
-
-
 class Faces:
     """Rasterised faces, each drawn once (all a game's faces on the pages of one PDF, so
     fonts are embedded once) and cut at each (pixel size, bleed) a target asks for."""
@@ -188,7 +172,7 @@ class Faces:
         if found is not None:
             return found
         if bleed > max(ROOM, size.bleed):
-            found = rasterise(face_pdf(draw, size, bleed), w, h)
+            found = rasterise(png.face_pdf(draw, size, bleed=bleed), w, h)
         else:
             self.prepare([(draw, size)])
             doc, index, room = self._where[id(draw)]

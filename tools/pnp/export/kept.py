@@ -44,6 +44,8 @@ Job = tuple[Image.Image, str, Callable[[Image.Image], bytes]]  # image, how, its
 def encode_all(jobs: Sequence[Job]) -> list[bytes]:
     """Each job's encoder on its image, in order: kept ones from the cache folder, the
     others made on every core (`work.parallel`) and kept."""
+    if cache_folder.folder() is None:  # the cache is off: nothing to look up or keep
+        return parallel(lambda job: job[2](job[0]), jobs)
     store = cache_folder.store(STORE, LIMIT, MAX_BYTES)
     sig = _signature()
     keys = [

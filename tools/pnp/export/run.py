@@ -65,19 +65,23 @@ def outputs(
     made = shared or faces.Faces()
     made.prepare(parts.faces())  # every face drawn once, in one document
     out: list[Output] = []
-    for target in chosen:
-        if target == "tts":
-            from pnp.export import tts
+    try:
+        for target in chosen:
+            if target == "tts":
+                from pnp.export import tts
 
-            out += tts.outputs(game.id, parts, made, rulebook(game, geo), folder, base_url)
-        elif target in ("tgc", "mpc"):
-            from pnp.export import pod
+                out += tts.outputs(game.id, parts, made, rulebook(game, geo), folder, base_url)
+            elif target in ("tgc", "mpc"):
+                from pnp.export import pod
 
-            out += pod.outputs(target, parts, made)
-        elif target == "dtc":
-            from pnp.export import dtc
+                out += pod.outputs(target, parts, made)
+            elif target == "dtc":
+                from pnp.export import dtc
 
-            out += dtc.outputs(parts, made)
-        else:
-            raise TargetError(f"unknown export target {target!r}")
+                out += dtc.outputs(parts, made)
+            else:
+                raise TargetError(f"unknown export target {target!r}")
+    finally:
+        if shared is None:  # the pdfium documents it opened
+            made.close()
     return out

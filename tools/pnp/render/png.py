@@ -48,22 +48,26 @@ def pixels(size: Size, dpi: int = DPI) -> tuple[int, int]:
     )
 
 
-def face_pdf(draw: DrawFace, size: Size, title: str = "card face") -> bytes:
-    """One face on a page of its trim plus the bleed, the trim's bottom-left at the bleed."""
+def face_pdf(
+    draw: DrawFace, size: Size, title: str = "card face", bleed: float | None = None
+) -> bytes:
+    """One face on a page of its trim plus `bleed` on every side (the face's own bleed when
+    None), the trim's bottom-left at (bleed, bleed); TrimBox and BleedBox say so."""
+    room = size.bleed if bleed is None else bleed
 
     def page(canvas: Canvas) -> int:
-        canvas.translate(size.bleed, size.bleed)
+        canvas.translate(room, room)
         draw(canvas, size)
         canvas.showPage()
         return 1
 
     data, _ = pdf.render(
-        size.width + 2 * size.bleed,
-        size.height + 2 * size.bleed,
+        size.width + 2 * room,
+        size.height + 2 * room,
         title,
         page,
         "one card face with bleed",
-        trim=size.bleed,
+        trim=room,
     )
     return data
 

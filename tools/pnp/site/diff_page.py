@@ -15,7 +15,8 @@ from pnp.diff import words
 from pnp.diff.faces import Face, FaceChange
 from pnp.diff.pages import _related
 from pnp.diff.review import GameDiff, Review
-from pnp.export.faces import face_pdf, png_bytes, rasterise
+from pnp.export.faces import png_bytes, rasterise
+from pnp.render.png import face_pdf
 from pnp.site.report import page as one_page
 
 FACE_PX = 420  # an image's width: a card shown at about 280 px, sharp on a dense screen
@@ -45,7 +46,7 @@ def _e(text: str) -> str:
 def _image(face: Face, alt: str) -> str:
     size = face.size
     h = round(FACE_PX * size.height / size.width)
-    image = rasterise(face_pdf(face.draw, size, 0.0, face.name), FACE_PX, h)
+    image = rasterise(face_pdf(face.draw, size, face.name, bleed=0.0), FACE_PX, h)
     data = base64.b64encode(png_bytes(image)).decode("ascii")
     return (
         f'<img src="data:image/png;base64,{data}" width="{FACE_PX * 2 // 3}" '

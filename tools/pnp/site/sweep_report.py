@@ -7,9 +7,9 @@ has its numbers in a table beside it.
 
 from __future__ import annotations
 
-import html as html_lib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import fonts, pdf
 from pnp.render.report import PALETTE
-from pnp.site.report import page
+from pnp.rules.stats import Table
+from pnp.site.report import _e, _table, page
 from pnp.sweep import Sweep, Variant, _show
 
 W, H = 620, 240
@@ -49,12 +50,9 @@ def charts(sweep: Sweep) -> list[Chart]:
     xs = tuple(_show(v.numbers[0][1]) for v in sweep.variants)
     by_x = {_show(v.numbers[0][1]): v for v in _played(sweep)}
 
-    def line(get: object) -> tuple[float | None, ...]:
-        out = []
-        for x in xs:
-            v = by_x.get(x)
-            out.append(None if v is None else get(v))  # type: ignore[operator]
-        return tuple(out)
+    def line(get: Callable[[Variant], float]) -> tuple[float | None, ...]:
+        """One value a variant, None for a variant not played."""
+        return tuple(None if (v := by_x.get(x)) is None else get(v) for x in xs)
 
     found = [
         Chart(
@@ -77,11 +75,7 @@ def charts(sweep: Sweep) -> list[Chart]:
             lines = tuple(
                 (
                     key,
-                    line(
-                        lambda v, key=key, kind=kind: (
-                            100 * v.measures[f"by_{kind}"].get(key, {}).get("rate", 0.0)
-                        )
-                    ),
+                    line(partial(_share, f"by_{kind}", key, "rate")),
                 )
                 for key in keys
             )
@@ -102,13 +96,17 @@ def charts(sweep: Sweep) -> list[Chart]:
                 "Endings",
                 vary.path,
                 xs,
-                tuple(
-                    (e, line(lambda v, e=e: 100 * v.measures["endings"].get(e, 0.0)))
-                    for e in endings
-                ),
+                tuple((e, line(partial(_share, "endings", e, ""))) for e in endings),
             )
         )
     return found
+
+
+def _share(measure: str, key: str, field: str, v: Variant) -> float:
+    """A variant's share (a rate, as a percentage) of one key of a measure: a win rate
+    (`field` "rate") or an ending's share of the games (`field` "")."""
+    found = v.measures[measure].get(key, {} if field else 0.0)
+    return 100 * float(found.get(field, 0.0) if field else found)
 
 
 def heat(sweep: Sweep, measure: str) -> tuple[list[str], list[str], list[list[float | None]]]:
@@ -175,10 +173,6 @@ def _intro(sweep: Sweep) -> list[str]:
 # ---- the web page ------------------------------------------------------------------------------
 
 
-def _e(text: str) -> str:
-    return html_lib.escape(text, quote=True)
-
-
 def _svg_lines(chart: Chart, key: str) -> str:
     values = [x for _, ys in chart.lines for x in ys if x is not None]
     top = max([*values, 1.0]) * 1.1
@@ -224,16 +218,8 @@ def _svg_lines(chart: Chart, key: str) -> str:
 
 
 def _table_html(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    cap = f"<caption>{_e(caption)}</caption>" if caption else ""
-    h = "".join(f'<th scope="col">{_e(c)}</th>' for c in head)
-    body = "".join(
-        "<tr>"
-        + f'<th scope="row">{_e(r[0])}</th>'
-        + "".join(f"<td>{_e(c)}</td>" for c in r[1:])
-        + "</tr>"
-        for r in rows
-    )
-    return f"<table>{cap}<thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
+    """A table with its header cells (`site.report`'s)."""
+    return _table(Table(tuple(head), tuple(tuple(r) for r in rows)), caption)
 
 
 def _heat_html(sweep: Sweep, measure: str, title: str, unit: str) -> str:
@@ -397,7 +383,6 @@ def _drawing_heat(sweep: Sweep, measure: str) -> Drawing:
 def pdf_file(sweep: Sweep) -> tuple[bytes, int]:
     """(PDF bytes, pages) of the report: A4 portrait."""
     from pnp.render.report import MARGIN, PAGE_H, PAGE_W, _Pages
-    from pnp.rules.stats import Table
 
     title = f"{sweep.title}: balance sweep"
 
