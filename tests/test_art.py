@@ -12,6 +12,7 @@ import re
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 import pypdfium2
@@ -194,6 +195,44 @@ def test_svg_art_is_drawn_as_vectors(tmp_path: Path) -> None:
     card = next(c for c in game.cards or () if c.art)
     images, _ = _operators(_face(cards.draw_front, game, card, layout, cards.Theme()))
     assert images == 1
+
+
+def _image_sizes(pdf: bytes) -> list[tuple[int, int]]:
+    """The pixel size of every image the first page draws."""
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[0]
+        found = page.get_images() if hasattr(page, "get_images") else page.images
+        return sorted((int(x.Width), int(x.Height)) for x in found.values())
+
+
+def _card_with_photo(tmp_path: Path, width: int, height: int) -> tuple[Game, Any, Any]:
+    """mini-cards whose first card's art is a `width` x `height` PNG: (game, card, layout)."""
+    png = io.BytesIO()
+    Image.new("RGB", (width, height), "#884422").save(png, format="PNG")
+    game = load_game(_game_with_art(tmp_path, "photo.png", png.getvalue()).parent, "mini-cards")
+    card = next(c for c in game.game.cards or () if c.art)
+    return game.game, card, cards.layout_for(card, GEO.layouts)
+
+
+def test_a_raster_picture_finer_than_600_ppi_is_embedded_at_600(tmp_path: Path) -> None:
+    """A photo of far more pixels than its art panel can print goes into the PDF resampled
+    to 600 pixels per inch at its printed size, keeping its proportions (not whole: a
+    12000-pixel picture would make every sheet hundreds of megabytes); a coarser one goes in
+    as it is; a larger drawing of the same face keeps 600 ppi at its larger size."""
+    game, card, layout = _card_with_photo(tmp_path / "big", 3000, 1500)
+    ((w, h),) = _image_sizes(_face(cards.draw_front, game, card, layout, cards.Theme()))
+    assert 100 < w < 3000 and h * 2 in (w - 1, w, w + 1)
+    assert 0.3 < w / 600 < 2.5  # the panel's width in inches, as the picture prints in it
+
+    def twice(canvas: Any, *args: Any) -> None:
+        canvas.scale(2, 2)
+        cards.draw_front(canvas, *args)
+
+    ((w2, _),) = _image_sizes(_face(twice, game, card, layout, cards.Theme()))
+    assert abs(w2 - 2 * w) <= 2
+
+    game, card, layout = _card_with_photo(tmp_path / "small", 120, 60)
+    assert _image_sizes(_face(cards.draw_front, game, card, layout, cards.Theme())) == [(120, 60)]
 
 
 def test_one_coloured_svg_takes_the_cards_colours(tmp_path: Path) -> None:

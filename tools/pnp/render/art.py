@@ -79,11 +79,62 @@ def draw_art(
     data = art_bytes(game, rel)
     if data is None:
         return False
+    picture = image(data)
+    pw, ph = picture.getSize()
+    if pw <= 0 or ph <= 0:
+        return False
+    scale = min(w / pw, h / ph)  # as large as it fits, keeping its proportions
+    dw, dh = pw * scale, ph * scale
+    drawn = _printed(art_digest(game, rel), data, picture, dw * _ctm_scale(canvas))
     canvas.saveState()
     canvas.setFillAlpha(alpha)
-    canvas.drawImage(image(data), x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+    canvas.drawImage(drawn, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
     canvas.restoreState()
     return True
+
+
+# A raster picture is printed at most this fine: a picture of more pixels per inch, at the
+# size it is drawn, is resampled to it. Print wants 300; twice that leaves room for a face
+# drawn larger than its own size (a card shown in the rulebook) and for any reader's zoom.
+MAX_PPI = 600
+_PRINTED: dict[tuple[str, int, int], ImageReader] = {}
+
+
+def _ctm_scale(canvas: Canvas) -> float:
+    """How much larger than its own units the canvas draws now (its transformation's larger
+    axis scale): a picture drawn 30 pt wide under a scale of 2 prints 60 pt wide."""
+    a, b, c, d, _, _ = getattr(canvas, "_currentMatrix", (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return float(max((a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5, 1e-9))
+
+
+def _printed(digest: str, data: bytes, picture: ImageReader, width_pt: float) -> ImageReader:
+    """The picture as it is embedded: itself, or, when it has more than `MAX_PPI` pixels per
+    inch at the width it prints (`width_pt`), resampled to that many (Lanczos; made once
+    per picture and size). A 12000-pixel photo in a card's art panel would otherwise go into
+    every PDF whole, hundreds of megabytes of pixels no printer can place."""
+    pw, ph = picture.getSize()
+    want = max(1, round(width_pt / 72 * MAX_PPI))
+    if pw <= want:
+        return picture
+    size = (want, max(1, round(ph * want / pw)))
+    key = (digest, *size)
+    if key not in _PRINTED:
+        if len(_PRINTED) >= 256:
+            _PRINTED.clear()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as source:
+                source.load()
+                mode = (
+                    "RGBA"
+                    if source.mode in ("P", "PA", "LA", "RGBA") or ("transparency" in source.info)
+                    else ("L" if source.mode in ("1", "L", "I", "I;16", "F") else "RGB")
+                )
+                small = source.convert(mode).resize(
+                    size, Image.Resampling.LANCZOS, reducing_gap=3.0
+                )
+        _PRINTED[key] = ImageReader(small)
+    return _PRINTED[key]
 
 
 def art_size(game: Game, rel: str) -> tuple[float, float] | None:
