@@ -17,6 +17,7 @@ figures to their targets; `make bench` prints them.
 
 from __future__ import annotations
 
+import atexit
 import random
 import re
 import shutil
@@ -215,15 +216,34 @@ def apply(m: Mutation, folder: Path) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
+_COPIES: dict[str, Path] = {}  # this process's copy of each game, by game
+
+
+def _copy(game: str) -> Path:
+    """This process's content folder holding a copy of `game`, made once: each mutation is
+    made in it and undone after its check, so a process checks one folder again and again,
+    as a designer's editor would."""
+    if game not in _COPIES:
+        content = Path(tempfile.mkdtemp(prefix="pnp-mutations-")) / "content"
+        shutil.copytree(CONTENT / game, content / game)
+        atexit.register(shutil.rmtree, content.parent, ignore_errors=True)
+        _COPIES[game] = content
+    return _COPIES[game]
+
+
 def outcome(m: Mutation) -> Outcome:
-    """Check a copy of the game with the mutation made; every diagnostic in printed order."""
+    """Check the game with the mutation made (in this process's copy of it, put back after);
+    every diagnostic in printed order."""
     from pnp import pipeline
 
-    with tempfile.TemporaryDirectory() as tmp:
-        content = Path(tmp) / "content"
-        shutil.copytree(CONTENT / m.game, content / m.game)
+    content = _copy(m.game)
+    path = content / m.game / m.file
+    original = path.read_bytes()
+    try:
         apply(m, content / m.game)
         result = pipeline.check(content, [m.game])
+    finally:
+        path.write_bytes(original)
     return Outcome(m, tuple((d.file, d.line, d.code, d.message) for d in result.diagnostics))
 
 

@@ -9,6 +9,7 @@ diagnostics.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -233,8 +234,36 @@ def load_yaml(path: Path, display: str) -> tuple[Document | None, list[Diagnosti
     return parse_yaml(raw, path, display)
 
 
+# Documents parsed in this process, by their bytes, path and display name: a game checked
+# again in the same process (a sweep's variants, `pnp serve` after a save, `pnp diff`'s two
+# versions, check then build) mostly holds files that did not change. A document is read,
+# never changed, by what uses it, so the same one is handed out again.
+_PARSED: OrderedDict[tuple[bytes, str, str], tuple[Document | None, tuple[Diagnostic, ...]]] = (
+    OrderedDict()
+)
+PARSED_LIMIT = 64 * 1024 * 1024  # bytes of YAML kept
+_parsed_bytes = 0
+
+
 def parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
-    """One YAML file's bytes as a document (None if they cannot be one) and every problem."""
+    """One YAML file's bytes as a document (None if they cannot be one) and every problem;
+    parsed once per process for the same bytes, path and display name."""
+    global _parsed_bytes
+    key = (raw, str(path), display)
+    found = _PARSED.get(key)
+    if found is None:
+        doc, problems = _parse_yaml(raw, path, display)
+        found = _PARSED[key] = (doc, tuple(problems))
+        _parsed_bytes += len(raw)
+        while _parsed_bytes > PARSED_LIMIT and len(_PARSED) > 1:
+            (old, _, _), _ = _PARSED.popitem(last=False)
+            _parsed_bytes -= len(old)
+    else:
+        _PARSED.move_to_end(key)
+    return found[0], list(found[1])
+
+
+def _parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -53,5 +53,15 @@ def parser() -> MarkdownIt:
 
 
 def parse(text: str) -> list[Token]:
-    """The block tokens of a Markdown text."""
-    return parser().parse(text)
+    """The block tokens of a Markdown text (parsed once per process for the same text: a
+    rulebook is filled again on every check of its game and mostly comes out the same;
+    tokens are read, never changed, by what uses them)."""
+    found = _PARSED.get(text)
+    if found is None:
+        if len(_PARSED) >= 256:
+            _PARSED.pop(next(iter(_PARSED)))
+        found = _PARSED[text] = tuple(parser().parse(text))
+    return list(found)
+
+
+_PARSED: dict[str, tuple[Token, ...]] = {}
