@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.content.loader import load_yaml
+from pnp.content.loader import load_yaml, parse_yaml
 
 
 def _load(tmp_path: Path, text: str | bytes):
@@ -80,3 +80,25 @@ def test_merge_keys_are_refused(tmp_path: Path) -> None:
     """`<<:` merges hide where a value came from; they are reported, not expanded."""
     _, problems = _load(tmp_path, "base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n")
     assert [(p.code, p.line) for p in problems] == [("E206", 3)]
+
+
+def test_the_same_bytes_read_again_are_the_same_document_under_their_new_name() -> None:
+    """A file parsed again in the same process (a copy of a game, the other version in a
+    diff) gives the same data and marks, named as it is read now; one with problems names
+    the file it is read as."""
+    clean = b"kind: x\nitems:\n  - id: a\n    count: 3\n"
+    first, _ = parse_yaml(clean, Path("one/doc.yaml"), "one/doc.yaml")
+    again, problems = parse_yaml(clean, Path("two/doc.yaml"), "two/doc.yaml")
+    assert first is not None and again is not None and problems == []
+    assert (again.display, again.path, again.data) == (
+        "two/doc.yaml",
+        Path("two/doc.yaml"),
+        first.data,
+    )
+    assert again.mark(("items", 0, "count")) == first.mark(("items", 0, "count"))
+    assert again.diag(("items",), "E201", "m").file == "two/doc.yaml"
+    assert first.display == "one/doc.yaml"  # the first is not renamed
+    broken = b"a: 1\na: 2\n"
+    for name in ("one/bad.yaml", "two/bad.yaml", "one/bad.yaml"):
+        _, problems = parse_yaml(broken, Path(name), name)
+        assert [(p.file, p.code, p.line) for p in problems] == [(name, "E105", 2)]

@@ -8,6 +8,7 @@ diagnostics.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -234,33 +235,44 @@ def load_yaml(path: Path, display: str) -> tuple[Document | None, list[Diagnosti
     return parse_yaml(raw, path, display)
 
 
-# Documents parsed in this process, by their bytes, path and display name: a game checked
-# again in the same process (a sweep's variants, `pnp serve` after a save, `pnp diff`'s two
-# versions, check then build) mostly holds files that did not change. A document is read,
-# never changed, by what uses it, so the same one is handed out again.
-_PARSED: OrderedDict[tuple[bytes, str, str], tuple[Document | None, tuple[Diagnostic, ...]]] = (
+# Documents parsed in this process, by their bytes: a game checked again in the same
+# process (a sweep's variants, `pnp serve` after a save, `pnp diff`'s two versions, check
+# then build, a copy of a game) mostly holds files that did not change. A document is read,
+# never changed, by what uses it, so the same one is handed out again, under the path and
+# name it is read by now. A file with problems is kept by its name too: they quote it.
+_PARSED: OrderedDict[bytes, tuple[Document | None, tuple[Diagnostic, ...]]] = OrderedDict()
+_PROBLEMS: OrderedDict[tuple[bytes, str], tuple[Document | None, tuple[Diagnostic, ...]]] = (
     OrderedDict()
 )
-PARSED_LIMIT = 64 * 1024 * 1024  # bytes of YAML kept
-_parsed_bytes = 0
+PARSED_LIMIT = 64 * 1024 * 1024  # bytes of YAML kept, of each kind
+_kept = {"clean": 0, "problems": 0}
 
 
 def parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
     """One YAML file's bytes as a document (None if they cannot be one) and every problem;
-    parsed once per process for the same bytes, path and display name."""
-    global _parsed_bytes
-    key = (raw, str(path), display)
-    found = _PARSED.get(key)
+    parsed once per process for the same bytes."""
+    found = _PARSED.get(raw) or _PROBLEMS.get((raw, display))
     if found is None:
         doc, problems = _parse_yaml(raw, path, display)
-        found = _PARSED[key] = (doc, tuple(problems))
-        _parsed_bytes += len(raw)
-        while _parsed_bytes > PARSED_LIMIT and len(_PARSED) > 1:
-            (old, _, _), _ = _PARSED.popitem(last=False)
-            _parsed_bytes -= len(old)
-    else:
-        _PARSED.move_to_end(key)
-    return found[0], list(found[1])
+        found = (doc, tuple(problems))
+        if problems or doc is None:
+            _keep(_PROBLEMS, "problems", (raw, display), found, len(raw))
+        else:
+            _keep(_PARSED, "clean", raw, found, len(raw))
+        return doc, problems
+    kept, said = found
+    if kept is not None and (kept.path != path or kept.display != display):
+        kept = dataclasses.replace(kept, path=path, display=display, _lines=[])
+    return kept, list(said)
+
+
+def _keep(kept: OrderedDict[Any, Any], kind: str, key: Any, value: Any, size: int) -> None:
+    """Keep a parsed document, forgetting the least recently parsed past `PARSED_LIMIT`."""
+    kept[key] = value
+    _kept[kind] += size
+    while _kept[kind] > PARSED_LIMIT and len(kept) > 1:
+        old, _ = kept.popitem(last=False)
+        _kept[kind] -= len(old if isinstance(old, bytes) else old[0])
 
 
 def _parse_yaml(raw: bytes, path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
