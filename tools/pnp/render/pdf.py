@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, toColor
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfmetrics import standardFonts
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.render import fonts
 
@@ -118,6 +119,50 @@ class Scratch(_Canvas):
     drawImage = drawInlineImage = setFillColor = setStrokeColor = setDash = _nothing  # type: ignore[assignment]
     setLineWidth = setLineJoin = setLineCap = setFillAlpha = setStrokeAlpha = _nothing
     clipPath = _nothing
+
+    # The state a renderer may read back (the transformation, the font) is kept, but no
+    # PDF operator is written for it: the page is never made.
+
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        a0, b0, c0, d0, e0, f0 = self._currentMatrix  # type: ignore[has-type]
+        self._currentMatrix = (
+            a0 * a + c0 * b,
+            b0 * a + d0 * b,
+            a0 * c + c0 * d,
+            b0 * c + d0 * d,
+            a0 * e + c0 * f + e0,
+            b0 * e + d0 * f + f0,
+        )
+
+    def saveState(self) -> None:
+        self.push_state_stack()
+
+    def restoreState(self) -> None:
+        self.pop_state_stack()
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        name = _embedded(psfontname)
+        pdfmetrics.getFont(name)  # an unknown font fails here, as on a real canvas
+        self._fontname, self._fontsize = name, size
+        self._leading = size * 1.2 if leading is None else leading
+
+    def beginPath(self) -> PDFPathObject:
+        return _NO_PATH  # type: ignore[return-value]
+
+
+class _NoPath:
+    """A path that keeps nothing: what `Scratch` hands a renderer to outline on it (every
+    method of a path, `moveTo`, `curveTo`, `close` and the rest, does nothing)."""
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return _nothing
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+_NO_PATH = _NoPath()
 
 
 EmbeddingCanvas = _Canvas  # for documents other modules build (the rulebook's platypus pages)
