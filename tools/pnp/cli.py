@@ -439,10 +439,10 @@ def _safe_zones(result: CheckResult, chosen: Sequence[str]) -> None:
 
 def _list(args: argparse.Namespace) -> int:
     """One game as printed; content errors are printed as `check` prints them instead."""
-    from pnp import pipeline
+    from pnp.verdicts import checked_models
 
     (game_id,) = _games(args.content, [args.game])
-    result = pipeline.check(args.content, [game_id])
+    result = checked_models(args.content, [game_id])
     errors, warnings = counts(result.diagnostics)
     if errors:
         sys.stdout.write(render_text(result.diagnostics, result.files, len(result.explained)))

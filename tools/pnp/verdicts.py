@@ -17,11 +17,11 @@ listing and the same bytes (`snapshot.unchanged`): a file edited, added, removed
 a picture changed, a link retargeted, each makes the game be checked again. What is kept is
 the verdict only (diagnostics, the count of files, what the rulings explain).
 
-`pnp build` needs the model, so it loads each game; it then reuses a verdict kept for the
-very files the game's snapshot holds instead of cross-checking the game again
-(`checked_models`): every file the earlier check read is read into the snapshot and
-compared, so the files the kit is rendered from are those the verdict was about. `list`,
-`diff` and `check --sim` check afresh.
+`pnp build` (and `list`, `export`, `serve`) needs the model, so it loads each game; it
+then reuses a verdict kept for the very files the game's snapshot holds instead of
+cross-checking the game again (`checked_models`): every file the earlier check read is read
+into the snapshot and compared, so the files the kit is rendered from are those the verdict
+was about. `diff` and `check --sim` check afresh.
 """
 
 from __future__ import annotations
