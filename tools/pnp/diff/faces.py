@@ -29,6 +29,7 @@ from pnp.content.project import Game
 from pnp.render import cards as card_faces
 from pnp.render import fonts, geometry
 from pnp.render.geometry import Geometry, Size
+from pnp.render.pdf import EmbeddingCanvas
 
 DrawFace = Callable[[Canvas, Size], None]
 Source = tuple[str, str]  # (changelog section, entity id); id "*" means the whole section
@@ -176,9 +177,10 @@ def faces(game: Game, geo: Geometry, ink_saver: bool = False) -> dict[str, Face]
 # ---- which faces changed ---------------------------------------------------------------------
 
 
-class _Recorder(Canvas):
-    """A canvas that also records every string it draws, with its font and place: the
-    page's operators alone name glyphs by their order of first use, not by character."""
+class _Recorder(EmbeddingCanvas):
+    """A canvas (pnp's own, which parses each colour once) that also records every string
+    it draws, with its font and place: the page's operators alone name glyphs by their
+    order of first use, not by character."""
 
     def __init__(self, size: Size) -> None:
         fonts.register()
