@@ -262,7 +262,19 @@ def _proses(game: Game) -> Iterator[Prose]:
 
 
 def _tokens(prose: Prose) -> list[Token]:
-    return [Token(m.start(), m.end(), m.group().casefold()) for m in _TOKEN.finditer(prose.text)]
+    """The words of a prose, found once per process for the same text (a game checked
+    again mostly prints the same texts, the rulebook's long ones above all)."""
+    found = _TOKENS.get(prose.text)
+    if found is None:
+        if len(_TOKENS) >= 4096:
+            _TOKENS.clear()
+        found = _TOKENS[prose.text] = tuple(
+            Token(m.start(), m.end(), m.group().casefold()) for m in _TOKEN.finditer(prose.text)
+        )
+    return list(found)
+
+
+_TOKENS: dict[str, tuple[Token, ...]] = {}
 
 
 def _joined(prose: Prose, a: Token | int, b: Token) -> bool:
