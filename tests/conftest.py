@@ -81,9 +81,10 @@ def fresh_checks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def shipped_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """The shipped games' kits on both papers (`pnp build --paper all`), built once per test
-    run and shared by every test that only reads them, whichever worker it runs on (the
-    first to ask builds; the others wait on a lock). Never write into it."""
+    """The shipped games' kits on both papers with their proof sites (`pnp build --paper all
+    --html`), built once per test run and shared by every test that only reads them,
+    whichever worker it runs on (the first to ask builds; the others wait on a lock). Never
+    write into it."""
     base = tmp_path_factory.getbasetemp()
     root = base.parent if worker_id != "master" else base  # the run's, not the worker's
     out = root / "shipped-kit"
@@ -91,28 +92,18 @@ def shipped_kit(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Pat
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (out / ".complete").exists():
             shutil.rmtree(out, ignore_errors=True)
-            status = main(["build", "--content", str(CONTENT), "--out", str(out), "--paper", "all"])
+            args = ["build", "--content", str(CONTENT), "--out", str(out), "--paper", "all"]
+            status = main([*args, "--html"])
             assert status == 0, f"pnp build exited {status}"
             (out / ".complete").touch()
     return out
 
 
 @pytest.fixture(scope="session")
-def site_kits(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """The shipped games' A4 kits with their proof sites (`pnp build --html`), built once
-    per test run for every worker (as `shipped_kit`). Never write into it."""
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if worker_id != "master" else base
-    out = root / "site-kits"
-    with (root / "site-kits.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (out / ".complete").exists():
-            shutil.rmtree(out, ignore_errors=True)
-            args = ["build", "--content", str(CONTENT), "--out", str(out), "--paper", "a4"]
-            status = main([*args, "--html"])
-            assert status == 0, f"pnp build --html exited {status}"
-            (out / ".complete").touch()
-    return out
+def site_kits(shipped_kit: Path) -> Path:
+    """The shipped games' kits with their proof sites (the run's shared build, whose sites
+    link to the A4 files). Never write into it."""
+    return shipped_kit
 
 
 def check_json(
