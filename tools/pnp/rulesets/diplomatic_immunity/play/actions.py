@@ -438,6 +438,19 @@ PLAY_MANEUVER = Shared(PlayManeuver)
 OFFER_MONEY = Shared(OfferMoney)
 
 
+# The options of the choices the rules always put the same way.
+BURN_OR_NOT = (NO, BURN)
+DECKS = (STREET, POLITICS)
+SIGNATURE_OR_NOT = (NO, SIGNATURE)
+CASH_OR_NOT = (NO, CASH)
+HONOUR_OR_BREAK = (HONOUR, BREAK)
+CALL_VOTE = (NO, YES, NAY)
+YES_OR_NAY = (YES, NAY)
+REFUSE_OR_ACCEPT = (REFUSE, ACCEPT)
+DENY_OR_NOT = (NO, DENY)
+ACCEPT_OR_WALK_OUT = (ACCEPT, WALK_OUT)
+
+
 def among(action: Action, options: tuple[Action, ...]) -> bool:
     """Whether `action` is one of `options`. The answer to a choice is nearly always one of
     its option objects, so they are looked for first (quicker than comparing values)."""
@@ -458,3 +471,12 @@ class Ask(NamedTuple):
 
 # The rules as a generator: it yields each choice it needs and receives the action taken.
 Flow = Generator[Ask, Action, Any]
+
+_new = tuple.__new__
+
+
+def asking(seat: int, kind: str, options: tuple[Action, ...], about: tuple[Any, ...] = ()) -> Ask:
+    """The question of a choice with two options or more (one of the fixed choices above),
+    to be yielded as it is. (`tuple.__new__` makes the Ask without a call of its Python
+    `__new__`.)"""
+    return _new(Ask, (seat, kind, options, about))

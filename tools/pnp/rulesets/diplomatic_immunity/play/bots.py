@@ -9,7 +9,6 @@ they do not bluff, and they do not remember who did what to them.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from pnp.content.cards import Card
@@ -35,6 +34,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     SIGNATURE,
     STOP,
     STREET,
+    TARGET,
     WALK_OUT,
     YES,
     Action,
@@ -111,9 +111,15 @@ class HeuristicBot:
         if rule is None:
             raise LookupError(f"the heuristic bot has no rule for a {ask.kind!r} choice")
         action = rule(self, view, ask, rng)
-        if action is None or not among(action, ask.options):
-            return rng.choice(ask.options)
-        return action
+        if action is not None:
+            # The rule's action if it is open (`among`, written out: a call fewer for every
+            # choice), else a random one of the options.
+            for option in ask.options:
+                if option is action:
+                    return action
+            if action in ask.options:
+                return action
+        return rng.choice(ask.options)
 
     # ---- helpers -------------------------------------------------------------------------
 
@@ -135,12 +141,15 @@ class HeuristicBot:
             rivals, key=lambda p: (p.departing is not None, p.rap_sheet + p.money / 4, -p.seat)
         )
 
-    def _type_counts(self, view: View) -> Counter[str]:
-        return Counter(
-            view.cards[c].crime.type.id  # type: ignore[union-attr]
-            for c in view.me.rap_sheet
-            if view.cards[c].crime
-        )
+    def _type_counts(self, view: View) -> dict[str, int]:
+        """My crimes by type (in the order of my Rap Sheet)."""
+        counts: dict[str, int] = {}
+        facts = view.facts
+        for c in view.me.rap_sheet:
+            kind = facts[c].crime_type
+            if kind is not None:
+                counts[kind] = counts.get(kind, 0) + 1
+        return counts
 
     def _values(self, view: View, insts: Iterable[int]) -> list[float]:
         """How much each card in hand is worth keeping (for discards); what the cards'
@@ -149,7 +158,7 @@ class HeuristicBot:
         goal = view.me.goal
         crimes_count = bool(needs & GOAL_CRIMES)
         count_types = "crime_types" in needs
-        types: Counter[str] | None = None  # my crimes by type, once a card needs them
+        types: dict[str, int] | None = None  # my crimes by type, once a card needs them
         law: float | None = None  # a Law's worth, once a card needs it
         doors: set[str] | None = None  # my Goal's doors, once a card needs them
         facts = view.facts
@@ -180,11 +189,16 @@ class HeuristicBot:
         return values
 
     def _worst(self, view: View, ask: Ask) -> Action | None:
+        """The card worth least to me (the lowest of equal ones) among the options."""
         cards = [o for o in ask.options if isinstance(o, (Discard, PickCrime))]
         if not cards:
             return None
-        worth = self._values(view, (o.card for o in cards))
-        return min(zip(worth, cards, strict=True), key=lambda wo: (wo[0], wo[1].card))[1]
+        worst: Discard | PickCrime | None = None
+        least = (0.0, 0)
+        for value, o in zip(self._values(view, [o.card for o in cards]), cards, strict=True):
+            if worst is None or (value, o.card) < least:
+                worst, least = o, (value, o.card)
+        return worst
 
     # ---- setup ---------------------------------------------------------------------------
 
@@ -228,7 +242,9 @@ class HeuristicBot:
         # the others are not weighed.
         facts = view.facts
         maybe = [c for c in hand if facts[c].worth_of >= WORTH_LAW]
-        junk = sum(1 for v in self._values(view, maybe) if v < 1.6) if maybe else 0
+        if len(maybe) < 3:  # fewer than three cards that could be junk: not three junk
+            return NO
+        junk = sum(1 for v in self._values(view, maybe) if v < 1.6)
         return BURN if junk >= 3 else NO
 
     def _burn(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
@@ -247,7 +263,7 @@ class HeuristicBot:
         facts = view.facts
         crimes = [c for c in me.hand if facts[c].crime_type is not None]
         if (
-            LAY_LOW in ask.options
+            among(LAY_LOW, ask.options)
             and (me.heat >= view.limit() - 1 or not crimes)
             and me.heat > 0
             and not self._departing_rivals(view)
@@ -260,7 +276,6 @@ class HeuristicBot:
 
     def _afternoon_action(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
-        limit = view.limit()
         # Attack a Departing rival first.
         for o in ask.options:
             if (isinstance(o, UseSignature) and o.at_departure) or (
@@ -268,9 +283,7 @@ class HeuristicBot:
             ):
                 return o
         facts = view.facts
-        covered_types = {  # the crime types my Covers cover ("any" for all)
-            covers for c in me.hand if (covers := facts[c].covers) is not None
-        }
+        covered_types: set[str] | None = None  # what my Covers cover, read for a crime
         for_goal = bool(self._needs(view) & GOAL_CRIMES)
         wants_chips = self._wants_chips(view)
         best: Action | None = None
@@ -280,19 +293,23 @@ class HeuristicBot:
                 card = view.cards[o.card]
                 assert card.crime is not None
                 heat = view.crime_heat(o.card)
+                if covered_types is None:  # the crime types my Covers cover ("any" for all)
+                    covered_types = {
+                        covers for c in me.hand if (covers := facts[c].covers) is not None
+                    }
                 covered = "any" in covered_types or card.crime.type.id in covered_types
                 effective = 0 if covered and heat else heat
-                if me.heat + effective + 1 >= limit and effective:
+                if effective and me.heat + effective + 1 >= view.limit():
                     continue  # one Leak from a Scandal: too hot
                 score = card.crime.payout + 2.0 - effective * 0.8
                 if for_goal:
                     score += 2
-                if wants_chips and any(t.name == "take_favor" for t in card.steps):
+                if wants_chips and "take_favor" in facts[o.card].step_names:
                     score += 3
                 if score > best_score:
                     best, best_score = o, score
             elif isinstance(o, PlayTrick):
-                score = self._trick_score(view, view.cards[o.card])
+                score = self._trick_score(view, o.card)
                 if score > best_score:
                     best, best_score = o, score
             elif isinstance(o, UseSignature):
@@ -308,8 +325,8 @@ class HeuristicBot:
             return best
         return STOP
 
-    def _trick_score(self, view: View, card: Card) -> float:
-        names = {t.name for t in card.steps}
+    def _trick_score(self, view: View, inst: int) -> float:
+        names = view.facts[inst].step_names
         rivals = view.rivals()
         if not rivals:
             return 0.0
@@ -351,9 +368,9 @@ class HeuristicBot:
         )
 
     def _target_player(self, view: View, ask: Ask, rng: random.Random) -> Action | None:
-        myself = Target(view.seat)
+        myself = TARGET[view.seat]
         if (
-            myself in ask.options
+            among(myself, ask.options)
             and not (self._needs(view) & GOAL_CRIMES)
             and view.me.rap_sheet
             and rng.random() < 0.3
@@ -381,15 +398,13 @@ class HeuristicBot:
                 if dangerous is None:
                     leader = self._leader(view)
                     dangerous = leader is not None and leader.seat == criminal.seat
-                card = view.cards[o.card]
-                if any(t.name == "heat" for t in card.steps):
+                names = view.facts[o.card].step_names
+                if "heat" in names:
                     if criminal.heat + 1 >= criminal.limit and rng.random() < 0.9:
                         return o
                     if rng.random() < (0.3 if dangerous else 0.12):
                         return o
-                elif any(t.name == "cancel" for t in card.steps) and rng.random() < (
-                    0.35 if dangerous else 0.1
-                ):
+                elif "cancel" in names and rng.random() < (0.35 if dangerous else 0.1):
                     return o
             elif isinstance(o, UseSignature) and rng.random() < 0.15:
                 return o
@@ -525,7 +540,8 @@ class HeuristicBot:
                 )
             }
             return min(books, key=lambda o: (o.card is None, doors.get(o.door, 9)))
-        if HUSH_MONEY in ask.options and me.heat >= view.limit() - 1:
+        hush = any(isinstance(o, HushMoney) for o in ask.options)  # Hush Money offered
+        if hush and me.heat >= view.limit() - 1:
             return HUSH_MONEY
         # Each choice scored, with its place among equal scores: the later in the order
         # Bend, Hush Money, Law, Maneuver (and the higher the card) the better.
@@ -534,7 +550,7 @@ class HeuristicBot:
             if isinstance(o, ProposeLaw):
                 scored.append((self._law_score(view, view.cards[o.card]), 2, o.card, o))
             elif isinstance(o, PlayManeuver):
-                scored.append((self._maneuver_score(view, view.cards[o.card], rng), 3, o.card, o))
+                scored.append((self._maneuver_score(view, o.card, rng), 3, o.card, o))
             elif isinstance(o, UseBend):
                 leader = self._leader(view)
                 if leader and leader.immunity and leader.heat >= 2:
@@ -570,9 +586,10 @@ class HeuristicBot:
             score += 0.5
         return score
 
-    def _maneuver_score(self, view: View, card: Card, rng: random.Random) -> float:
+    def _maneuver_score(self, view: View, inst: int, rng: random.Random) -> float:
         me = view.me
-        names = {t.name for t in card.steps}
+        card = view.cards[inst]
+        names = view.facts[inst].step_names
         if card.kind is KIND_DEPARTURE_CARD:
             goal = view.me.goal
             if goal and card.door and any(r.id == card.door.id for r in goal.doors):
@@ -656,7 +673,8 @@ class HeuristicBot:
         if not wants and rng.random() < 0.65:
             return NOTHING
         rival = view.public(seat)
-        if FAVOR in ask.options and rival.goal is None and rng.random() < 0.5:
+        offers_favor = any(isinstance(o, Favor) for o in ask.options)
+        if offers_favor and rival.goal is None and rng.random() < 0.5:
             return FAVOR
         money = [o for o in ask.options if isinstance(o, OfferMoney)]
         if money and (wants or (card.law and card.law.names_player)):
@@ -749,12 +767,19 @@ def play(game: Game, bots: Sequence[Bot]) -> Outcome:
     The game checks every choice and (with `check`) every invariant as it applies it; a
     broken one raises InvariantViolation."""
     apply, rng, state, rules = game.apply, game.rng, game.state, game.rules
-    # The choice waiting (`game.ask`), and the view `game.view(seat)` gives the seat asked,
-    # read here without the calls.
+    # The choice waiting (`game.ask`), read here without the call. The set-up's first
+    # choices come before there are players, and so a seat of one's own to view: each has
+    # a view of its own (what `game.view(seat)` gives).
     ask = game._ask
+    while ask is not None and not state.players:
+        apply(bots[ask.seat].choose(View(state, rules, ask.seat, ask), rng))
+        ask = game._ask
+    # Then each seat has one view, renewed for each of its choices.
+    views = [View(state, rules, seat) for seat in range(len(state.players))]
     while ask is not None:
-        seat = ask.seat
-        apply(bots[seat].choose(View(state, rules, seat, ask), rng))
+        view = views[ask.seat]
+        view.renew(ask)
+        apply(bots[ask.seat].choose(view, rng))
         ask = game._ask
     outcome = game.outcome()
     assert outcome is not None

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.model import DIRules
+from pnp.rulesets.diplomatic_immunity.play import modifiers
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
-def crime_types(state: State, p: Player) -> Counter[str]:
-    """Crimes on a Rap Sheet, by type."""
-    return Counter(
-        state.cards[c].crime.type.id  # type: ignore[union-attr]
-        for c in p.rap_sheet
-        if state.cards[c].crime
-    )
+def crime_types(state: State, p: Player) -> dict[str, int]:
+    """Crimes on a Rap Sheet, by type (in the order of the Rap Sheet)."""
+    counts: dict[str, int] = {}
+    facts = state.facts
+    for c in p.rap_sheet:
+        kind = facts[c].crime_type
+        if kind is not None:
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
 
 
 def favors_held(state: State, p: Player) -> int:
@@ -28,6 +30,9 @@ def favors_held(state: State, p: Player) -> int:
 
 # One check for each condition: (state, rules, player, term, money, crimes) -> whether it
 # holds, with `money` the player's money to count and `crimes` the crimes gone (see `holds`).
+# Each asks for money and crimes at least, never at most: a condition that holds with some
+# money and some crimes gone holds with more money and fewer crimes gone too (booking a
+# Departure relies on it: `leaving.bookable`).
 Check = Callable[[State, DIRules, Player, Term, int, int], bool]
 
 
@@ -40,8 +45,8 @@ def _heat_at_most(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: i
 
 
 def _heat_below_limit(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:
-    immune = t.arg("limit") == "with_immunity"
-    return p.heat < r.limit_for((*p.archetype.bend.while_, *p.archetype.cost.while_), immune)
+    with_immunity, without = modifiers.limits(s, r, p)
+    return p.heat < (with_immunity if t.arg("limit") == "with_immunity" else without)
 
 
 def _money_at_least(s: State, r: DIRules, p: Player, t: Term, cash: int, crimes: int) -> bool:

@@ -10,14 +10,14 @@ from pnp.content.cards import Card
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.play import modifiers, voting
 from pnp.rulesets.diplomatic_immunity.play.actions import (
-    CASH,
-    NO,
+    CASH_OR_NOT,
     PICK_CRIME,
     PROPOSE_LAW,
     TARGET,
     Cash,
     Flow,
     Option,
+    asking,
 )
 from pnp.rulesets.diplomatic_immunity.play.kinds import AT_REACTION
 from pnp.rulesets.diplomatic_immunity.play.state import Player
@@ -74,7 +74,7 @@ class Context:
                 and s.favor_holder.get(a.seat) == target.seat
             ):
                 # "Take it back": a trick aimed at the holder of your chip may be cancelled.
-                answer = yield from g._choose(target.seat, "cash-on-trick", [NO, CASH], (a.seat,))
+                answer = yield asking(target.seat, "cash-on-trick", CASH_OR_NOT, (a.seat,))
                 if isinstance(answer, Cash) and (
                     yield from g._cash_favor(target, a, "take it back")
                 ):
@@ -131,9 +131,10 @@ def _take_money(ctx: Context, a: dict[str, Any]) -> Flow:
     for p in (yield from ctx.targets(a["from"])):
         if not ctx.fizzled and p.seat != ctx.actor.seat:
             moved = ctx.game.transfer(p, ctx.actor, int(a["amount"]))
-            ctx.game.log(
-                f"{ctx.game.name(ctx.actor.seat)} takes ${moved}M from {ctx.game.name(p.seat)}"
-            )
+            if ctx.game.trace is not None:
+                ctx.game.log(
+                    f"{ctx.game.name(ctx.actor.seat)} takes ${moved}M from {ctx.game.name(p.seat)}"
+                )
 
 
 def _heat(ctx: Context, a: dict[str, Any]) -> Flow:
@@ -201,7 +202,8 @@ def _move_crime(ctx: Context, a: dict[str, Any]) -> Flow:
         )
         actor.rap_sheet.remove(action.card)
         p.rap_sheet.append(action.card)
-        g.log(f"{g.name(actor.seat)} frames {g.name(p.seat)}")
+        if g.trace is not None:
+            g.log(f"{g.name(actor.seat)} frames {g.name(p.seat)}")
 
 
 def _cancel(ctx: Context, a: dict[str, Any]) -> Flow:
@@ -215,7 +217,8 @@ def _lose_immunity(ctx: Context, a: dict[str, Any]) -> Flow:
     for p in (yield from ctx.targets(a["who"])):
         if p.immunity and not ctx.fizzled:
             p.immunity = False
-            g.log(f"{g.name(p.seat)} loses Immunity: Limit {g.limit(p)}")
+            if g.trace is not None:
+                g.log(f"{g.name(p.seat)} loses Immunity: Limit {g.limit(p)}")
             yield from g.scandal_check(p)
 
 
@@ -239,7 +242,8 @@ def _take_favor(ctx: Context, a: dict[str, Any]) -> Flow:
     for p in (yield from ctx.targets(a["from"])):
         if not ctx.fizzled and s.favor_holder.get(p.seat) == p.seat and p.seat != ctx.actor.seat:
             s.favor_holder[p.seat] = ctx.actor.seat
-            g.log(f"{g.name(ctx.actor.seat)} takes {g.name(p.seat)}'s Favor chip")
+            if g.trace is not None:
+                g.log(f"{g.name(ctx.actor.seat)} takes {g.name(p.seat)}'s Favor chip")
 
 
 def _propose_law(ctx: Context, a: dict[str, Any]) -> Flow:

@@ -29,12 +29,15 @@ class Facts:
     """One card definition's facts (see the module docstring)."""
 
     __slots__ = (
+        "afternoon_play",
         "afternoon_trick",
         "card",
         "covers",
         "crime_type",
+        "deck",
         "door",
         "evening_play",
+        "law",
         "leaks",
         "moves_crime",
         "needs_rival",
@@ -42,6 +45,7 @@ class Facts:
         "reaction_repeal",
         "reaction_trick",
         "repeals",
+        "step_names",
         "worth",
         "worth_of",
     )
@@ -50,19 +54,26 @@ class Facts:
         self.card = card  # kept, so that no other object takes its id while these are kept
         steps = card.steps
         names = {t.name for t in steps}
+        self.step_names = frozenset(names)  # the names of its steps (`heat`, `cancel` ...)
         kind, timing = card.kind, card.timing
+        self.deck = card.deck.id  # the deck it is dealt from and discarded to
         # the crime type of a crime card (None: not a crime)
         self.crime_type: str | None = card.crime.type.id if card.crime else None
         # a Dirty Trick played in your own Afternoon; one played as a reaction (a crime's,
         # or a Tip-Off or Leak on a Departing rival)
         self.afternoon_trick = kind is KIND_DIRTY_TRICK and AT_AFTERNOON in timing
         self.reaction_trick = kind is KIND_DIRTY_TRICK and AT_REACTION in timing
+        # any of these: a card the Afternoon may offer
+        self.afternoon_play = (
+            self.crime_type is not None or self.afternoon_trick or self.reaction_trick
+        )
         # a Leak: the card, or one that gives Heat to the player it is aimed at (a board
         # with `no_leak` may not play it)
         self.leaks = card.id == "leak" or any(
             t.name == "heat" and t.arg("to") == "aimed" for t in steps
         )
         self.moves_crime = "move_crime" in names  # Frame: needs a crime on your Rap Sheet
+        self.law = kind is KIND_LAW  # a Law card, proposed to be voted on
         # a Maneuver or Departure card played as the Evening's one choice
         self.evening_play = kind in (KIND_MANEUVER, KIND_DEPARTURE_CARD) and AT_EVENING in timing
         # a Maneuver played among a crime's reactions to Repeal a Law

@@ -15,29 +15,29 @@ vocabulary terms (`effects.py`); the rules numbers come from the content's rules
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pnp.content.cards import Ability, Card
-from pnp.content.departures import Goal
+from pnp.content.departures import Door, Goal
 from pnp.content.model import Term
 from pnp.content.project import Game as Model
 from pnp.rules.engine import IllegalAction, InvariantViolation, Outcome, Violation
 from pnp.rulesets.diplomatic_immunity.model import DIRules
-from pnp.rulesets.diplomatic_immunity.play import leaving, modifiers, voting
+from pnp.rulesets.diplomatic_immunity.play import effects, leaving, modifiers, voting
 from pnp.rulesets.diplomatic_immunity.play.actions import (
     ACCEPT,
     BEND,
-    BREAK,
-    BURN,
-    CASH,
+    BURN_OR_NOT,
+    CASH_OR_NOT,
     COMMIT,
     COMMIT_CRIMES,
     COVER,
+    DECKS,
     DISCARD,
     FAVOR,
-    HONOUR,
+    HONOUR_OR_BREAK,
     HUSH_MONEY,
     LAY_LOW,
     NO,
@@ -46,14 +46,13 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     PICK_CRIME,
     PLAY_MANEUVER,
     PLAY_TRICK,
-    POLITICS,
     PROPOSE_LAW,
     REACT,
     REPEAL,
     SIGNATURE,
     SIGNATURE_AT_DEPARTURE,
+    SIGNATURE_OR_NOT,
     STOP,
-    STREET,
     Action,
     Aim,
     Ask,
@@ -90,6 +89,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     Vote,
     VoteCard,
     among,
+    asking,
 )
 from pnp.rulesets.diplomatic_immunity.play.facts import Facts, facts_of
 from pnp.rulesets.diplomatic_immunity.play.kinds import (
@@ -108,6 +108,7 @@ MAX_STEPS = 20_000  # every game ends well within this many choices
 # its end, and traces a broken one back to the choice that broke it; a traced game checks
 # after every choice.
 CHECK_EVERY = 16
+KITS_KEPT = 8  # the contents whose `Kit` is kept at once (a run plays one)
 _new = tuple.__new__
 
 
@@ -129,6 +130,81 @@ class Stats:
 
     def played(self, card: Card) -> None:
         self.card_plays[card.id] = self.card_plays.get(card.id, 0) + 1
+
+
+class Kit:
+    """What every game played with one content starts from, read once from it: each card
+    instance's definition and facts, the doors by id, the Law markers of a seat, and the
+    choices of the set-up (a diplomat of each board, each Goal)."""
+
+    __slots__ = (
+        "cards",
+        "characters",
+        "doors",
+        "facts",
+        "goals",
+        "limit_sources",
+        "markers",
+        "model",
+        "piles",
+    )
+
+    _KEPT: ClassVar[dict[int, Kit]] = {}  # by the id of the content (each kit holds it)
+
+    def __init__(self, model: Model) -> None:
+        assert isinstance(model.rules, DIRules), "a Diplomatic Immunity rules document"
+        self.model = model
+        cards: list[Card] = []
+        facts: list[Facts] = []
+        for card in model.cards or ():
+            cards += [card] * card.count
+            facts += [facts_of(card)] * card.count
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.facts: tuple[Facts, ...] = tuple(facts)
+        self.doors: Mapping[str, Door] = {d.id: d for d in model.doors or ()}
+        self.markers = voting.law_markers(model)
+        # each board's choices of a diplomat, and each Goal's choice, by id
+        self.characters: dict[str, tuple[Character, ...]] = {
+            a.id: tuple(Character(a.id, d.id) for d in a.diplomats) for a in model.archetypes or ()
+        }
+        self.goals: dict[str, TakeGoal] = {g.id: TakeGoal(g.id) for g in model.goals or ()}
+        # the card instances each pile starts with: the Street deck, the Politics deck, the
+        # clock's deck and the box (every other card)
+        street: list[int] = []
+        politics: list[int] = []
+        clock: list[int] = []
+        boxed: list[int] = []
+        for inst, card in enumerate(cards):
+            deck = card.deck.id
+            if deck == "street":
+                street.append(inst)
+            elif deck == "politics":
+                politics.append(inst)
+            elif deck == model.rules.clock.deck.id:
+                clock.append(inst)
+            else:
+                boxed.append(inst)
+        self.piles = (tuple(street), tuple(politics), tuple(clock), tuple(boxed))
+        # each board's Bend and Cost that set its Heat Limit, as sources of a use
+        self.limit_sources: dict[str, tuple[tuple[str, str], ...]] = {
+            a.id: tuple(
+                (kind, a.id)
+                for kind, ability in (("bend", a.bend), ("cost", a.cost))
+                if any(t.name == "limit" for t in ability.while_)
+            )
+            for a in model.archetypes or ()
+        }
+
+    @classmethod
+    def of(cls, model: Model) -> Kit:
+        """The kit of a content, read the first time it is asked for (a few are kept)."""
+        kept = cls._KEPT
+        kit = kept.get(id(model))
+        if kit is None or kit.model is not model:
+            if len(kept) >= KITS_KEPT:
+                kept.clear()
+            kit = kept[id(model)] = cls(model)
+        return kit
 
 
 class Game:
@@ -158,24 +234,33 @@ class Game:
         self.dice = random.Random(seed)
         self.check = check
         self.check_every = 1 if trace else CHECK_EVERY
-        self.max_steps = MAX_STEPS
+        self._max_steps = MAX_STEPS
         self.trace: list[str] | None = [] if trace else None
         self.stats = Stats()
         self.actions: list[Action] = []
         self.trace_choices = False  # replays and golden traces list every choice too
-        cards: list[Card] = []
-        facts: list[Facts] = []
-        for card in model.cards or ():
-            cards += [card] * card.count
-            facts += [facts_of(card)] * card.count
-        self.state = State(cards=cards, players=[], facts=facts)
+        kit = self.kit = Kit.of(model)
+        self.state = State(cards=list(kit.cards), players=[], facts=list(kit.facts))
         self.n = players
-        self.markers = voting.law_markers(self)
-        self.doors = {d.id: d for d in model.doors or ()}
+        self.markers = kit.markers
+        self.doors = kit.doors
+        # The choice after which `_checkpoint` is due next (from `check`, `check_every` and
+        # `max_steps`, as they are at the start; `max_steps` may be changed later).
+        self._due = self._due_after(0)
         self._flow = self._game()
         self._ask: Ask | None = next(self._flow)
 
     # ---- python-chess's shape ------------------------------------------------------------
+
+    @property
+    def max_steps(self) -> int:
+        """The choices a game may take before it is stopped as one that never ends."""
+        return self._max_steps
+
+    @max_steps.setter
+    def max_steps(self, steps: int) -> None:
+        self._max_steps = steps
+        self._due = self._due_after(self.state.steps)
 
     @property
     def ask(self) -> Ask | None:
@@ -200,10 +285,16 @@ class Game:
         An action that is not open now raises IllegalAction; with `check`, a broken
         invariant raises InvariantViolation, at the choice that broke it."""
         ask = self._ask
-        if ask is None or not among(action, ask.options):
-            raise IllegalAction(
-                f"illegal action {action!r} for {ask.kind if ask else 'a game that is over'}"
-            )
+        if ask is None:
+            raise IllegalAction(f"illegal action {action!r} for a game that is over")
+        # `among`, written out (a call fewer for every choice): the answer is nearly always
+        # one of the option objects, so they are looked for first.
+        for option in ask.options:
+            if option is action:
+                break
+        else:
+            if action not in ask.options:
+                raise IllegalAction(f"illegal action {action!r} for {ask.kind}")
         self.actions.append(action)
         state = self.state
         state.steps = steps = state.steps + 1
@@ -219,11 +310,23 @@ class Game:
             if self.check and self.check_every > 1 and (first := self._first_broken(earlier)):
                 raise first from exc
             raise
-        # Checked every `check_every` choices, and when the game ends (or must).
-        if self.check and (ask is None or steps > self.max_steps or steps % self.check_every == 0):
+        if ask is None or steps >= self._due:
+            self._checkpoint(steps, ask is None)
+
+    def _checkpoint(self, steps: int, over: bool) -> None:
+        """After choice `steps`: with `check`, the invariants checked every `check_every`
+        choices and when the game ends (`over`) or must; a game past `max_steps` stopped.
+        Sets the choice after which this is due next (`_due`)."""
+        if self.check and (over or steps > self.max_steps or steps % self.check_every == 0):
             self._check()
         if steps > self.max_steps:
             raise self._broken("ends in time", f"no ending after {self.max_steps} choices")
+        self._due = self._due_after(steps)
+
+    def _due_after(self, steps: int) -> int:
+        """The next choice after choice `steps` at which `_checkpoint` is due."""
+        every = self.check_every if self.check else self.max_steps + 1
+        return min(steps - steps % every + every, self.max_steps + 1)
 
     def outcome(self) -> Outcome | None:
         """None while the game goes on; then how it ended (departure, clock, all_recalled)
@@ -297,6 +400,8 @@ class Game:
     # ---- helpers ---------------------------------------------------------------------------
 
     def log(self, text: str) -> None:
+        """A line of the trace, when the game keeps one (a caller that formats the line
+        looks at `trace` first: a game without one formats none)."""
         if self.trace is not None:
             self.trace.append(f"r{self.state.round} {text}")
 
@@ -345,7 +450,17 @@ class Game:
         return action  # type: ignore[return-value]
 
     def _shuffle(self, pile: list[int]) -> None:
-        self.dice.shuffle(pile)
+        """Shuffle a pile with the rules' generator exactly as `random.shuffle` does
+        (Fisher-Yates from the top, each place drawn with `getrandbits` and drawn again when
+        out of range), written out without a call for each card."""
+        getrandbits = self.dice.getrandbits
+        for i in range(len(pile) - 1, 0, -1):
+            n = i + 1
+            bits = n.bit_length()
+            j = getrandbits(bits)
+            while j >= n:
+                j = getrandbits(bits)
+            pile[i], pile[j] = pile[j], pile[i]
 
     # ---- money and heat --------------------------------------------------------------------
 
@@ -374,10 +489,10 @@ class Game:
         if not p.active or amount <= 0 or (not self.rules.recall.takes_heat and p.recalled):
             return
         p.heat += amount
-        for kind, ability in (("bend", p.archetype.bend), ("cost", p.archetype.cost)):
-            if any(t.name == "limit" for t in ability.while_):
-                self.state.use(kind, p.archetype.id)  # the Limit this Heat is measured on
-        self.log(f"{self.name(p.seat)} takes {amount} Heat ({why}): {p.heat}/{self.limit(p)}")
+        for kind, ident in self.kit.limit_sources[p.archetype.id]:
+            self.state.use(kind, ident)  # the Limit this Heat is measured on
+        if self.trace is not None:
+            self.log(f"{self.name(p.seat)} takes {amount} Heat ({why}): {p.heat}/{self.limit(p)}")
         yield from self.scandal_check(p)
 
     def signature(self, p: Player) -> None:
@@ -401,9 +516,13 @@ class Game:
             p.rap_sheet.remove(action.card)
             self.state.street_discard.append(action.card)
         p.scandals += s.tokens
-        self.log(f"SCANDAL {self.name(p.seat)}: loses ${lost}M and {n} crimes, token {p.scandals}")
+        if self.trace is not None:
+            self.log(
+                f"SCANDAL {self.name(p.seat)}: loses ${lost}M and {n} crimes, token {p.scandals}"
+            )
         if p.departing:
-            self.log(f"{self.name(p.seat)}'s Departure collapses")
+            if self.trace is not None:
+                self.log(f"{self.name(p.seat)}'s Departure collapses")
             self.stats.failed("scandal")
             leaving.end_departure(
                 self, p, failed=True, skip=self.rules.departure.collapse_skips_turn
@@ -420,7 +539,8 @@ class Game:
             for c in p.hand:
                 self._discard(c)
             p.hand.clear()
-        self.log(f"RECALLED {self.name(p.seat)}")
+        if self.trace is not None:
+            self.log(f"RECALLED {self.name(p.seat)}")
         if not any(q.active for q in self.state.players):
             self._end("all_recalled", ())
 
@@ -428,7 +548,8 @@ class Game:
         if self.state.ending is None:
             self.state.ending = ending
             self.state.winners = winners
-            self.log(f"END {ending}: " + (", ".join(self.name(w) for w in winners) or "nobody"))
+            if self.trace is not None:
+                self.log(f"END {ending}: " + (", ".join(self.name(w) for w in winners) or "nobody"))
 
     # ---- cards -------------------------------------------------------------------------------
 
@@ -438,18 +559,21 @@ class Game:
         self.state.table.append(inst)
 
     def _off_table(self, inst: int) -> None:
-        if inst in self.state.table:
-            self.state.table.remove(inst)
+        table = self.state.table
+        if inst in table:
+            table.remove(inst)
 
     def _discard(self, inst: int) -> None:
-        self._off_table(inst)
-        card = self.state.cards[inst]
-        if card.deck.id == "street":
-            self.state.street_discard.append(inst)
-        elif card.deck.id == "politics":
-            self.state.politics_discard.append(inst)
+        s = self.state
+        if inst in s.table:
+            s.table.remove(inst)
+        deck = s.facts[inst].deck
+        if deck == "street":
+            s.street_discard.append(inst)
+        elif deck == "politics":
+            s.politics_discard.append(inst)
         else:
-            self.state.headline_discard.append(inst)
+            s.headline_discard.append(inst)
 
     def _draw_from(self, deck: str) -> int | None:
         s = self.state
@@ -460,7 +584,8 @@ class Game:
             pile.extend(discard)
             discard.clear()
             self._shuffle(pile)
-            self.log(f"the {deck} deck is reshuffled")
+            if self.trace is not None:
+                self.log(f"the {deck} deck is reshuffled")
         if not pile:
             other = "politics" if deck == "street" else "street"
             opile, odiscard = (
@@ -480,7 +605,8 @@ class Game:
         for _ in range(n):
             which = deck
             if deck == "any":
-                action = yield from self._choose(p.seat, "draw-deck", [STREET, POLITICS])
+                action = yield asking(p.seat, "draw-deck", DECKS)
+                assert isinstance(action, DrawFrom)
                 which = action.deck
             inst = self._draw_from(which)
             if inst is not None:
@@ -513,12 +639,13 @@ class Game:
         boards = list(model.archetypes)
         chosen: dict[int, tuple[Any, Any]] = {}
         order = [(s.first + k) % self.n for k in range(self.n)]
+        characters = self.kit.characters
         for seat in order:
-            options = [Character(a.id, d.id) for a in boards for d in a.diplomats]
+            options = [c for a in boards for c in characters[a.id]]
             action = yield from self._choose(seat, "character", options)
             arch = next(a for a in boards if a.id == action.archetype)
             dip = next(d for d in arch.diplomats if d.id == action.diplomat)
-            boards.remove(arch)
+            boards = [a for a in boards if a is not arch]
             chosen[seat] = (arch, dip)
         s.players = [Player(seat, *chosen[seat]) for seat in range(self.n)]
         # 3. Start money and your own Favor chip.
@@ -530,21 +657,17 @@ class Game:
         goals = list(model.goals)
         for seat in reversed(order):
             taken = yield from self._choose(
-                seat, "goal", [TakeGoal(g.id) for g in goals], tuple(goals)
+                seat, "goal", [self.kit.goals[g.id] for g in goals], tuple(goals)
             )
             goal = next(g for g in goals if g.id == taken.goal)
-            goals.remove(goal)
+            goals = [g for g in goals if g is not goal]
             s.players[seat].goal = goal
         # 5. Shuffle and deal.
-        for inst, card in enumerate(s.cards):
-            if card.deck.id == "street":
-                s.street.append(inst)
-            elif card.deck.id == "politics":
-                s.politics.append(inst)
-            elif card.deck.id == rules.clock.deck.id:
-                s.clock.append(inst)
-            else:
-                s.boxed.append(inst)
+        street, politics, clock, boxed = self.kit.piles
+        s.street += street
+        s.politics += politics
+        s.clock += clock
+        s.boxed += boxed
         self._shuffle(s.street)
         self._shuffle(s.politics)
         for p in s.players:
@@ -557,11 +680,12 @@ class Game:
         self._shuffle(s.clock)
         s.boxed += s.clock[rules.clock.cards :]
         del s.clock[rules.clock.cards :]
-        self.log(
-            "setup: "
-            + "; ".join(f"{self.name(p.seat)} ({p.archetype.name})" for p in s.players)
-            + f"; {self.name(s.first)} starts"
-        )
+        if self.trace is not None:
+            self.log(
+                "setup: "
+                + "; ".join(f"{self.name(p.seat)} ({p.archetype.name})" for p in s.players)
+                + f"; {self.name(s.first)} starts"
+            )
 
     def _round(self) -> Flow:
         s = self.state
@@ -581,7 +705,8 @@ class Game:
             s.headline_discard.append(s.headline)
         s.headline = s.clock.pop()
         headline = s.cards[s.headline]
-        self.log(f"HEADLINE {headline.name}")
+        if self.trace is not None:
+            self.log(f"HEADLINE {headline.name}")
         self.stats.played(headline)
         if headline.headline and headline.headline.on_flip:
             s.use("headline", headline.id)
@@ -602,7 +727,8 @@ class Game:
         if p.departing:
             if p.departing.turns_to_wait > 0:
                 p.departing.turns_to_wait -= 1
-                self.log(f"{self.name(p.seat)} is at sea")
+                if self.trace is not None:
+                    self.log(f"{self.name(p.seat)} is at sea")
                 return
             yield from leaving.resolve(self, p)
             return
@@ -619,7 +745,8 @@ class Game:
             # it (reactions not yet resolved, a Law being voted on), is discarded
             for inst in list(s.table):
                 self._discard(inst)
-            self.log(f"{self.name(p.seat)}'s turn ends")
+            if self.trace is not None:
+                self.log(f"{self.name(p.seat)}'s turn ends")
         finally:
             s.turn = None
         if self.check and s.table:
@@ -629,7 +756,8 @@ class Game:
             )
         if not p.recalled and not p.left:  # active
             limit = modifiers.hand_limit(s, self.rules, p)
-            yield from self.discard_from_hand(p, len(p.hand) - limit, "hand-limit")
+            if len(p.hand) > limit:
+                yield from self.discard_from_hand(p, len(p.hand) - limit, "hand-limit")
 
     def _morning(self, p: Player) -> Flow:
         self.cool(p, self.rules.morning.cool)
@@ -639,12 +767,13 @@ class Game:
     def _burn_bag(self, p: Player) -> Flow:
         b = self.rules.burn_bag
         while len(p.hand) >= b.discard:
-            action = yield from self._choose(p.seat, "burn-bag", [NO, BURN])
+            action = yield asking(p.seat, "burn-bag", BURN_OR_NOT)
             if isinstance(action, No):
                 return
             yield from self.discard_from_hand(p, b.discard, "burn")
             yield from self.draw(p, b.draw)
-            self.log(f"{self.name(p.seat)} uses the Burn Bag")
+            if self.trace is not None:
+                self.log(f"{self.name(p.seat)} uses the Burn Bag")
 
     # ---- afternoon -------------------------------------------------------------------------------
 
@@ -658,7 +787,8 @@ class Game:
         if isinstance(action, LayLow):
             amount = modifiers.lay_low_cool(s, self.rules, p)
             self.cool(p, amount)
-            self.log(f"{self.name(p.seat)} lays low: Heat {p.heat}")
+            if self.trace is not None:
+                self.log(f"{self.name(p.seat)} lays low: Heat {p.heat}")
             return
         while True:
             # Crimes, then Dirty Tricks, then Tip-Offs and Leaks on a Departing rival.
@@ -667,7 +797,7 @@ class Game:
             attacks: list[Action] = []
             departing: bool | None = None  # whether a rival Departs (once a card asks)
             facts = s.facts
-            for c in sorted(set(p.hand)):
+            for c in sorted({c for c in p.hand if facts[c].afternoon_play}):
                 f = facts[c]
                 if f.crime_type is not None:
                     crimes.append(COMMIT[c])
@@ -693,7 +823,10 @@ class Game:
                     yield from self._attack_departure(p, None)
                 case UseSignature():
                     self.signature(p)
-                    self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
+                    if self.trace is not None:
+                        self.log(
+                            f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}"
+                        )
                     yield from self.run_steps(p, p.diplomat.signature.steps, None)
                 case PlayTrick(card):
                     yield from self._trick(p, card)
@@ -736,7 +869,8 @@ class Game:
         if AT_REACTION in card.timing:
             yield from self._attack_departure(p, inst)
             return
-        self.log(f"{self.name(p.seat)} plays {card.name}")
+        if self.trace is not None:
+            self.log(f"{self.name(p.seat)} plays {card.name}")
         yield from self.run_steps(p, card.steps, card, answerable=True)
         self._discard(inst)
 
@@ -753,7 +887,8 @@ class Game:
         options = [Aim(q.seat) for q in self._departing_targets(p)]
         action = yield from self._choose(p.seat, "aim", options, (inst,))
         aimed = s.players[action.seat]
-        self.log(f"{self.name(p.seat)} plays {what} on {self.name(aimed.seat)}'s Departure")
+        if self.trace is not None:
+            self.log(f"{self.name(p.seat)} plays {what} on {self.name(aimed.seat)}'s Departure")
         answered = yield from self._answer(p, aimed, inst, what)
         if not answered:
             if any(t.name == "cancel" for t in steps):
@@ -791,11 +926,15 @@ class Game:
                 target.hand.remove(card)
                 self._discard(card)
                 self.stats.played(s.cards[card])
-                self.log(f"{self.name(target.seat)} Shreds the {what}")
+                if self.trace is not None:
+                    self.log(f"{self.name(target.seat)} Shreds the {what}")
                 return True
             case UseSignature():
                 self.signature(target)
-                self.log(f"{self.name(target.seat)} answers with {target.diplomat.signature.name}")
+                if self.trace is not None:
+                    self.log(
+                        f"{self.name(target.seat)} answers with {target.diplomat.signature.name}"
+                    )
                 return True
             case Favor():
                 return (yield from self._cash_favor(target, attacker, "take it back"))
@@ -804,16 +943,16 @@ class Game:
     def _cash_favor(self, holder: Player, promiser: Player, call: str) -> Flow:
         """The holder cashes the promiser's chip; the promiser honours it or breaks their
         word (Heat, and the holder keeps the chip). Returns whether it was honoured."""
-        action = yield from self._choose(
-            promiser.seat, "honour", [HONOUR, BREAK], (holder.seat, call)
-        )
+        action = yield asking(promiser.seat, "honour", HONOUR_OR_BREAK, (holder.seat, call))
         if isinstance(action, Honour):
             self.state.favor_holder[promiser.seat] = promiser.seat
-            self.log(
-                f'{self.name(holder.seat)} cashes {self.name(promiser.seat)}\'s Favor: "{call}"'
-            )
+            if self.trace is not None:
+                self.log(
+                    f'{self.name(holder.seat)} cashes {self.name(promiser.seat)}\'s Favor: "{call}"'
+                )
             return True
-        self.log(f"{self.name(promiser.seat)} breaks their word to {self.name(holder.seat)}")
+        if self.trace is not None:
+            self.log(f"{self.name(promiser.seat)} breaks their word to {self.name(holder.seat)}")
         yield from self.take_heat(promiser, self.rules.favor.break_heat, "broken word")
         return False
 
@@ -824,19 +963,20 @@ class Game:
         assert card.crime is not None
         self._play(p, inst)
         self.stats.played(card)
-        self.log(f"{self.name(p.seat)} commits {card.name}")
+        if self.trace is not None:
+            self.log(f"{self.name(p.seat)} commits {card.name}")
         cancelled = False
         # A rival holding the criminal's Favor chip may take the crime back (a Recalled
         # holder too: rulings, recalled-players).
-        for seat in s.seat_order_from(p.seat):
+        seat = s.favor_holder.get(p.seat, p.seat)
+        if seat != p.seat and not s.players[seat].left:
             holder = s.players[seat]
-            if s.favor_holder.get(p.seat) == seat and not holder.left:
-                action = yield from self._choose(seat, "cash-on-crime", [NO, CASH], (inst,))
-                if isinstance(action, Cash) and (
-                    yield from self._cash_favor(holder, p, "take it back")
-                ):
-                    self._discard(inst)
-                    return
+            action = yield asking(seat, "cash-on-crime", CASH_OR_NOT, (inst,))
+            if isinstance(action, Cash) and (
+                yield from self._cash_favor(holder, p, "take it back")
+            ):
+                self._discard(inst)
+                return
         # 2. Rivals react, secretly and at once; reactions resolve in seat order.
         # Each reaction: the card played (None: the Signature).
         reactions: list[tuple[Player, int | None]] = []
@@ -845,9 +985,9 @@ class Game:
             if q.recalled or q.left:  # not active
                 continue
             options: list[Nothing | React | UseSignature] = [NOTHING]
-            for c in sorted(set(q.hand)):
-                f = s.facts[c]
-                if f.reaction_trick and self._may_play(q, f):
+            facts = s.facts
+            for c in sorted({c for c in q.hand if facts[c].reaction_trick}):
+                if self._may_play(q, facts[c]):
                     options.append(REACT[c])
             if (
                 not q.signature_used
@@ -855,6 +995,8 @@ class Game:
                 and q.diplomat.signature.aim in (None, "crime", "crime-or-departure")
             ):
                 options.append(SIGNATURE)
+            if len(options) == 1:
+                continue  # nothing to react with: no reaction, and nothing to ask
             action = yield from self._choose(seat, "react", options, (inst, p.seat))
             match action:
                 case React(played):
@@ -867,18 +1009,21 @@ class Game:
                 self.signature(q)
                 steps = q.diplomat.signature.steps
                 what = q.diplomat.signature.name
+                is_tip = any(t.name == "cancel" for t in steps)
             else:
                 rcard = s.cards[react]
                 self.stats.played(rcard)
                 steps = rcard.steps
                 what = rcard.name
-            is_tip = any(t.name == "cancel" for t in steps)
+                is_tip = "cancel" in s.facts[react].step_names
             if is_tip and cancelled:
-                self.log(f"{self.name(q.seat)}'s {what} is wasted")
+                if self.trace is not None:
+                    self.log(f"{self.name(q.seat)}'s {what} is wasted")
                 if react is not None:
                     self._discard(react)
                 continue
-            self.log(f"{self.name(q.seat)} reacts: {what}")
+            if self.trace is not None:
+                self.log(f"{self.name(q.seat)} reacts: {what}")
             answered = False
             if react is not None:
                 answered = yield from self._answer(q, p, react, what)
@@ -890,13 +1035,16 @@ class Game:
                 continue
             yield from self.run_steps(q, steps, None, aimed=p)
         if cancelled:
-            self.log(f"{card.name} is Tipped Off")
+            if self.trace is not None:
+                self.log(f"{card.name} is Tipped Off")
             self._discard(inst)
             return
         # Repeals come after the reactions, in seat order, the criminal last (rulings,
-        # repeal-in-reactions): the crime then resolves without the Repealed Laws.
-        for seat in [*s.seat_order_from(p.seat), p.seat]:
-            yield from self._repeal_in_reactions(s.players[seat], inst, p)
+        # repeal-in-reactions): the crime then resolves without the Repealed Laws (none to
+        # Repeal without a Law in effect).
+        if s.laws:
+            for seat in [*s.seat_order_from(p.seat), p.seat]:
+                yield from self._repeal_in_reactions(s.players[seat], inst, p)
         # 3. Cover it, or don't.
         covered = False
         ctype = card.crime.type.id
@@ -929,7 +1077,8 @@ class Game:
         # 6. Rap Sheet.
         self._off_table(inst)
         p.rap_sheet.append(inst)
-        self.log(f"{self.name(p.seat)} gets ${payout}M; Rap Sheet {len(p.rap_sheet)}")
+        if self.trace is not None:
+            self.log(f"{self.name(p.seat)} gets ${payout}M; Rap Sheet {len(p.rap_sheet)}")
 
     def _repeal_in_reactions(self, q: Player, inst: int, criminal: Player) -> Flow:
         s = self.state
@@ -953,20 +1102,21 @@ class Game:
         yield from self._burn_bag(p)  # rulings (burn-bag-own-turn): at any step
         # A Signature is free: it does not take the Evening's one choice (rulings).
         if not p.signature_used and AT_EVENING in p.diplomat.signature.timing:
-            sig = yield from self._choose(p.seat, "signature", [NO, SIGNATURE])
+            sig = yield asking(p.seat, "signature", SIGNATURE_OR_NOT)
             if isinstance(sig, UseSignature):
                 self.signature(p)
-                self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
+                if self.trace is not None:
+                    self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
         options: list[Action] = [PASS]
         hand = sorted(set(p.hand))
+        facts = s.facts
         if (
             not modifiers.has(s, p, "no_propose")
             and p.money >= modifiers.law_fee(s, rules, p)
             and sum(1 for law in s.laws if law.owner == p.seat) < self.markers
         ):
-            options += [PROPOSE_LAW[c] for c in hand if voting.proposable(self, c)]
-        facts = s.facts
+            options += [PROPOSE_LAW[c] for c in hand if facts[c].law and voting.proposable(self, c)]
         for c in hand:
             f = facts[c]
             if f.evening_play and p.money >= f.card.price and self._usable(p, f):
@@ -990,17 +1140,20 @@ class Game:
                 self._play(p, inst)
                 self.pay(p, card.price)
                 self.stats.played(card)
-                self.log(f"{self.name(p.seat)} plays {card.name}")
+                if self.trace is not None:
+                    self.log(f"{self.name(p.seat)} plays {card.name}")
                 yield from self.run_steps(p, card.steps, card)
                 self._discard(inst)
             case HushMoney():
                 self.pay(p, modifiers.hush_price(s, rules, p))
                 self.cool(p, rules.evening.hush_money.cool)
-                self.log(f"{self.name(p.seat)} pays Hush Money: Heat {p.heat}")
+                if self.trace is not None:
+                    self.log(f"{self.name(p.seat)} pays Hush Money: Heat {p.heat}")
             case UseBend():
                 self.pay(p, bend.price)
                 self.state.use("bend", p.archetype.id)
-                self.log(f"{self.name(p.seat)} uses {bend.name}")
+                if self.trace is not None:
+                    self.log(f"{self.name(p.seat)} uses {bend.name}")
                 yield from self.run_steps(p, bend.steps, None)
             case Book(door, card_inst):
                 yield from leaving.book(self, p, door, card_inst)
@@ -1033,10 +1186,7 @@ class Game:
         answerable: bool = False,
     ) -> Flow:
         """Run vocabulary steps for `actor`. One card, one chosen rival (rulings)."""
-        from pnp.rulesets.diplomatic_immunity.play import effects
-
-        chosen: dict[str, Player] = {}
-        yield from effects.run(self, actor, steps, card, aimed, named, chosen, answerable)
+        return effects.run(self, actor, steps, card, aimed, named, {}, answerable)
 
     # ---- invariants ----------------------------------------------------------------------------
 

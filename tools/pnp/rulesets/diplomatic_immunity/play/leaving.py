@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING
 from pnp.content.departures import Door
 from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import (
-    ACCEPT,
-    DENY,
-    NO,
-    WALK_OUT,
+    ACCEPT_OR_WALK_OUT,
+    DENY_OR_NOT,
     Accept,
     Flow,
     No,
     Rival,
+    asking,
 )
 from pnp.rulesets.diplomatic_immunity.play.kinds import TURN_AFTER_NEXT
 from pnp.rulesets.diplomatic_immunity.play.state import Departure, Player
@@ -33,10 +32,13 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
     facts = s.facts
     cards = {opens: c for c in p.hand if (opens := facts[c].door) is not None}
     met: dict[tuple[int, int], bool] = {}  # the Goal, checked once for each money and crimes
+    # No Goal condition asks for less money or fewer crimes: one that fails with all the
+    # player's money and no crime gone fails after any price and booking.
+    at_best = met[(p.money, 0)] = conditions.all_hold(s, g.rules, p, p.goal.condition)
     for ref in p.goal.doors:
         door = g.doors[ref.id]
         for card in {None, cards.get(door.id)}:
-            if can_book(g, p, door, card, met):
+            if can_book(g, p, door, card, met, at_best):
                 out.append((door, card))
     return out
 
@@ -47,44 +49,64 @@ def rounds_needed(door: Door) -> int:
     return 2 if door.resolves is TURN_AFTER_NEXT else 1
 
 
-def clock_allows(g: Game, door: Door) -> bool:
-    """Whether the clock leaves time to book this door (ruling `last-bookings`): each
-    Headline still in the clock is one more round."""
-    return not g.rules.departure.booking_needs_full_rounds or len(g.state.clock) >= rounds_needed(
-        door
-    )
+class Booking:
+    """What booking one door asks, read off the door once: the rounds the clock must still
+    hold (ruling `last-bookings`: each Headline in the clock is one more round), the
+    conditions a Departure card that waives the door's leaves (staying below your Limit:
+    ruling `departure-card-with-booking`), the crimes the booking takes off the Rap Sheet
+    (unless a card waives them)."""
+
+    __slots__ = ("crimes", "door", "rounds", "waived_requires")
+
+    def __init__(self, door: Door) -> None:
+        self.door = door  # kept, so that no other object takes its id while this is kept
+        self.rounds = rounds_needed(door)
+        self.waived_requires = tuple(t for t in door.requires if t.name == "heat_below_limit")
+        self.crimes = sum(int(t.arg("crimes")) for t in door.booking if t.name == "remove_crimes")
+
+
+_BOOKINGS: dict[int, Booking] = {}  # by the id of the door (each booking holds its door)
+
+
+def booking_of(door: Door) -> Booking:
+    """What booking a door asks, read the first time it is asked for."""
+    known = _BOOKINGS.get(id(door))
+    if known is None or known.door is not door:
+        known = _BOOKINGS[id(door)] = Booking(door)
+    return known
 
 
 def can_book(
-    g: Game, p: Player, door: Door, card: int | None, met: dict[tuple[int, int], bool] | None = None
+    g: Game,
+    p: Player,
+    door: Door,
+    card: int | None,
+    met: dict[tuple[int, int], bool] | None = None,
+    at_best: bool = True,
 ) -> bool:
     """Whether a player could book a door now, with a Departure card for it or without one.
     `met` keeps whether the Goal holds for each (money left, crimes gone) already checked,
-    for the doors of one player's Goal weighed together."""
+    for the doors of one player's Goal weighed together; `at_best` False says the Goal
+    fails even with all the player's money and no crime gone (and so fails here too): the
+    door's price is still asked for, as for any door."""
     s = g.state
-    if not clock_allows(g, door):
+    booking = booking_of(door)
+    if g.rules.departure.booking_needs_full_rounds and len(s.clock) < booking.rounds:
         return False
     waives = s.cards[card].waives if card is not None else None
     price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
-    if p.money < price:
+    if p.money < price or not at_best:
         return False
     # A card that waives the door's condition never waives staying below your Limit
     # (ruling departure-card-with-booking: Defect's card waives only its "or more").
-    needed = (
-        door.requires
-        if waives != "requires"
-        else tuple(t for t in door.requires if t.name == "heat_below_limit")
-    )
+    needed = door.requires if waives != "requires" else booking.waived_requires
     if not conditions.all_hold(s, g.rules, p, needed):
         return False
     if door.partner and not any(
         q.active and not q.departing and q.seat != p.seat for q in s.players
     ):
         return False
-    crimes = 0
-    for t in door.booking:
-        if t.name == "remove_crimes" and waives != "discard_crimes":
-            crimes += int(t.arg("crimes"))
+    crimes = booking.crimes if waives != "discard_crimes" else 0
     assert p.goal is not None
     money_after = p.money - price
     if met is None:
@@ -110,10 +132,11 @@ def book(g: Game, p: Player, door_id: str, card: int | None) -> Flow:
     g.pay(p, price)
     p.goal_revealed = True
     g.stats.doors_booked[door.id] = g.stats.doors_booked.get(door.id, 0) + 1
-    g.log(
-        f"{g.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
-        f"{door.name} (${price}M)"
-    )
+    if g.trace is not None:
+        g.log(
+            f"{g.name(p.seat)} reveals {p.goal.name if p.goal else '?'} and books "
+            f"{door.name} (${price}M)"
+        )
     p.departing = Departure(door, 1 if door.resolves is TURN_AFTER_NEXT else 0)
     for t in door.booking:
         if t.name == "remove_crimes" and waives == "discard_crimes":
@@ -140,17 +163,19 @@ def marriage(g: Game, p: Player) -> Flow:
     )
     accepted = False
     if met:
-        answer = yield from g._choose(partner.seat, "marriage", [ACCEPT, WALK_OUT], (p.seat,))
+        answer = yield asking(partner.seat, "marriage", ACCEPT_OR_WALK_OUT, (p.seat,))
         accepted = isinstance(answer, Accept)
     if accepted:
         assert p.departing is not None
         partner.goal_revealed = True
         partner.departing = Departure(p.departing.door, 0, partner=p.seat)
         p.departing.partner = partner.seat
-        g.log(f"{g.name(partner.seat)} accepts the Marriage")
+        if g.trace is not None:
+            g.log(f"{g.name(partner.seat)} accepts the Marriage")
     else:
         g.stats.failed("walk-out")
-        g.log(f"{g.name(partner.seat)} walks out")
+        if g.trace is not None:
+            g.log(f"{g.name(partner.seat)} walks out")
         end_departure(g, p, failed=True, skip=g.rules.departure.collapse_skips_turn)
 
 
@@ -182,7 +207,8 @@ def _leave(g: Game, p: Player, how: str) -> None:
     p.departing = None
     g.state.use("goal", p.goal.id)
     g.stats.doors_succeeded[dep.door.id] = g.stats.doors_succeeded.get(dep.door.id, 0) + 1
-    g.log(f"{g.name(p.seat)} {how} {dep.door.name}")
+    if g.trace is not None:
+        g.log(f"{g.name(p.seat)} {how} {dep.door.name}")
 
 
 def resolve(g: Game, p: Player, at_clock: bool = False) -> Flow:
@@ -195,7 +221,8 @@ def resolve(g: Game, p: Player, at_clock: bool = False) -> Flow:
     yield from deny(g, p)
     if not _checks_hold(g, p):
         g.stats.failed("tip-off" if dep.tip_offs else "scandal" if dep.scandal else "goal")
-        g.log(f"{g.name(p.seat)}'s Departure by {dep.door.name} FAILS")
+        if g.trace is not None:
+            g.log(f"{g.name(p.seat)}'s Departure by {dep.door.name} FAILS")
         p.departing = None
         return
     _leave(g, p, "LEAVES by")
@@ -213,12 +240,13 @@ def deny(g: Game, p: Player) -> Flow:
     """A Departing player may Deny each Tip-Off on their Departure, paying the bank."""
     price = modifiers.deny_price(g.state, g.rules, p)
     while p.departing and p.departing.tip_offs > 0 and p.money >= price:
-        action = yield from g._choose(p.seat, "deny", [NO, DENY])
+        action = yield asking(p.seat, "deny", DENY_OR_NOT)
         if isinstance(action, No):
             return
         g.pay(p, price)
         p.departing.tip_offs -= 1
-        g.log(f"{g.name(p.seat)} Denies a Tip-Off for ${price}M")
+        if g.trace is not None:
+            g.log(f"{g.name(p.seat)} Denies a Tip-Off for ${price}M")
 
 
 def clock_ends(g: Game) -> Flow:

@@ -7,9 +7,6 @@ from the vocabulary terms of the content, so an edit to a card changes the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import chain
-
 from pnp.content.cards import Archetype
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.model import DIRules
@@ -20,81 +17,117 @@ Sourced = tuple[Source, Term]
 # Modifiers by name, each with its source, in the order they apply: the player's own (Bend,
 # Cost), then the Laws' in effect, then the Headline's.
 Index = dict[str, tuple[Sourced, ...]]
+# A sum of modifier deltas: the total, and the sources whose delta is not 0 (each counts as
+# used every time the sum is asked for).
+Sum = tuple[int, tuple[Source, ...]]
+_NO_SUM: Sum = (0, ())
 
 
-def _own_sourced(p: Player) -> Iterator[Sourced]:
-    for t in p.archetype.bend.while_:
-        yield ("bend", p.archetype.id), t
-    for t in p.archetype.cost.while_:
-        yield ("cost", p.archetype.id), t
+def _own_index(arch: Archetype) -> Index:
+    """An archetype's own modifiers (its Bend's, then its Cost's) by name."""
+    found: dict[str, list[Sourced]] = {}
+    for t in arch.bend.while_:
+        found.setdefault(t.name, []).append((("bend", arch.id), t))
+    for t in arch.cost.while_:
+        found.setdefault(t.name, []).append((("cost", arch.id), t))
+    return {name: tuple(terms) for name, terms in found.items()}
 
 
-def _everyone_sourced(state: State) -> Iterator[Sourced]:
+def _everyone_index(state: State) -> Index:
+    """The modifiers of the Laws in effect, then of the Headline, by name."""
+    found: dict[str, list[Sourced]] = {}
+    cards = state.cards
     for law in state.laws:
-        card = state.cards[law.card]
+        card = cards[law.card]
         if card.law:
             for t in card.law.while_:
-                yield ("law", card.id), t
+                found.setdefault(t.name, []).append((("law", card.id), t))
     if state.headline is not None:
-        card = state.cards[state.headline]
+        card = cards[state.headline]
         if card.headline:
             for t in card.headline.while_:
-                yield ("headline", card.id), t
+                found.setdefault(t.name, []).append((("headline", card.id), t))
+    return {name: tuple(terms) for name, terms in found.items()}
 
 
 class _Kept:
-    """What applies to the player of one archetype (None: to nobody in particular), kept
-    with the state: their Heat Limits, and the modifiers in effect by name as of the
-    Headline and Laws they were read with (a Law in effect never changes its card), with
-    the deltas of those that add up (`_sum`) as they are asked for."""
+    """What applies to a player of one archetype (None: to nobody in particular), kept with
+    the player (`Player.modifiers`; `State.modifiers` for nobody): their Heat Limits, their own
+    modifiers, and the modifiers in effect by name as of the Headline and Laws they were
+    read with (a Law in effect never changes its card), with the sums of those that add up
+    (`sums`) and the weight of their vote as they are asked for."""
 
-    __slots__ = ("arch", "headline", "index", "laws", "limits", "sums")
+    __slots__ = ("arch", "headline", "index", "laws", "limits", "own", "sums", "votes")
 
     def __init__(self, arch: Archetype | None) -> None:
         self.arch = arch
         self.limits: tuple[int, int] | None = None  # with Immunity, without
+        # the archetype's own modifiers by name (None: not read yet)
+        self.own: Index | None = None if arch is not None else {}
         self.headline: int | None = None
         self.laws: list[LawInEffect] | None = None  # None: not read yet
         self.index: Index = {}
-        # (name, crime type) -> each source's delta, in order (the terms' numbers, read once)
-        self.sums: dict[tuple[str, str | None], tuple[tuple[Source, int], ...]] = {}
+        # (name, crime type) -> the sum of those modifiers' deltas (for a crime type, or
+        # for any when None), and the sources that changed it
+        self.sums: dict[tuple[str, str | None], Sum] = {}
+        # how many times the player's vote counts, and the source that says so (None: not
+        # asked yet)
+        self.votes: tuple[int, Source | None] | None = None
 
 
-def _kept(state: State, arch: Archetype | None) -> _Kept:
-    """A fresh entry for an archetype (kept by its id: the entry holds the archetype, so no
-    other object can have that id while it is kept)."""
-    kept = state.derived[id(arch)] = _Kept(arch)
+def _kept(p: Player) -> _Kept:
+    """What is kept for a player, a fresh entry the first time and when their board is
+    another."""
+    kept: _Kept | None = p.modifiers
+    if kept is None or kept.arch is not p.archetype:
+        kept = p.modifiers = _Kept(p.archetype)
     return kept
 
 
-def _now(state: State, p: Player | None) -> _Kept:
-    """What is kept for a player (None: for nobody in particular), its modifiers in effect
-    (`index`) read again only when the Headline or the Laws in effect are not those they
-    were read with."""
-    arch = p.archetype if p is not None else None
-    kept: _Kept | None = state.derived.get(id(arch))
+def _now(state: State, p: Player) -> _Kept:
+    """What is kept for a player, their modifiers in effect (`index`) read again only when
+    the Headline or the Laws in effect are not those they were read with."""
+    kept: _Kept | None = p.modifiers
     if (
         kept is not None
-        and kept.arch is arch
         and kept.headline == state.headline
         and kept.laws == state.laws
+        and kept.arch is p.archetype
     ):
         return kept
-    return _read_in_effect(state, p, arch, kept)
+    return _read_in_effect(state, p)
 
 
-def _read_in_effect(
-    state: State, p: Player | None, arch: Archetype | None, kept: _Kept | None
-) -> _Kept:
-    """`_now` for a player whose modifiers are not kept, or kept from another
-    Headline or other Laws: read them, and keep them."""
-    if kept is None or kept.arch is not arch:
-        kept = _kept(state, arch)
-    found: dict[str, list[Sourced]] = {}
-    for src, t in chain(_own_sourced(p) if p is not None else (), _everyone_sourced(state)):
-        found.setdefault(t.name, []).append((src, t))
-    kept.index = {name: tuple(terms) for name, terms in found.items()}
+def _everyone(state: State) -> _Kept:
+    """What is kept for nobody in particular: the modifiers of the Laws in effect and the
+    Headline, read again only when they are not those they were read with."""
+    kept: _Kept | None = state.modifiers
+    if kept is not None and kept.headline == state.headline and kept.laws == state.laws:
+        return kept
+    kept = state.modifiers = _Kept(None)
+    kept.index = _everyone_index(state)
+    kept.laws, kept.headline = list(state.laws), state.headline
+    return kept
+
+
+def _read_in_effect(state: State, p: Player) -> _Kept:
+    """`_now` for a player whose modifiers are not kept, or kept from another Headline or
+    other Laws: read them (the Laws' and the Headline's once for every player), and keep
+    them."""
+    kept = _kept(p)
+    everyone = _everyone(state).index
+    own = kept.own
+    if own is None:
+        own = kept.own = _own_index(p.archetype)
+    if own:
+        index = dict(own)
+        for name, terms in everyone.items():
+            index[name] = index[name] + terms if name in index else terms
+        kept.index = index
+    else:
+        kept.index = everyone
     kept.sums = {}
+    kept.votes = None
     kept.laws, kept.headline = list(state.laws), state.headline
     return kept
 
@@ -102,13 +135,25 @@ def _read_in_effect(
 def _sum(state: State, p: Player, name: str, crime_type: str | None = None) -> int:
     """The sum of a modifier's deltas (those for a crime type, or for any, when it is given);
     each source that changes the number counts as used."""
-    total = 0
-    for src, t in _now(state, p).index.get(name, ()):
-        if crime_type is None or t.arg("type") in (crime_type, "any"):
-            delta = int(t.arg("delta"))
-            if delta:
-                state.use(*src)
-            total += delta
+    kept = _now(state, p)
+    terms = kept.index.get(name)
+    if terms is None:
+        return 0
+    key = (name, crime_type)
+    known = kept.sums.get(key)
+    if known is None:
+        total = 0
+        sources: list[Source] = []
+        for src, t in terms:
+            if crime_type is None or t.arg("type") in (crime_type, "any"):
+                delta = int(t.arg("delta"))
+                if delta:
+                    sources.append(src)
+                total += delta
+        known = kept.sums[key] = (total, tuple(sources)) if sources else _NO_SUM
+    total, sources_used = known
+    for src in sources_used:
+        state.use(*src)
     return total
 
 
@@ -159,7 +204,8 @@ def covered_heat(state: State, p: Player) -> int:
 def leak_heat(state: State, leaker: Player | None, base: int) -> int:
     """A Leak's Heat: the card's, plus every Leak modifier (the leaker's Bend included)."""
     extra = 0
-    for src, t in _now(state, leaker).index.get("leak_heat", ()):
+    kept = _now(state, leaker) if leaker is not None else _everyone(state)
+    for src, t in kept.index.get("leak_heat", ()):
         if int(t.arg("delta")):
             state.use(*src)
             extra += int(t.arg("delta"))
@@ -167,24 +213,49 @@ def leak_heat(state: State, leaker: Player | None, base: int) -> int:
 
 
 def vote_count(state: State, p: Player) -> int:
-    """How many times a player's ordinary vote counts (0 if they never vote)."""
-    if has(state, p, "no_vote"):
-        return 0
-    return _largest(state, p, "vote_count", "times", 1)
+    """How many times a player's ordinary vote counts (0 if they never vote); the source
+    that sets it counts as used."""
+    kept = _now(state, p)
+    known = kept.votes
+    if known is None:
+        known = kept.votes = _votes(kept.index)
+    count, source = known
+    if source is not None:
+        state.use(*source)
+    return count
+
+
+def _votes(index: Index) -> tuple[int, Source | None]:
+    """How many times a vote counts under these modifiers, and the source that says so:
+    none if `no_vote` applies (the first source of it), else the largest `vote_count`."""
+    for src, _ in index.get("no_vote", ()):
+        return 0, src
+    found = [(int(t.arg("times")), src) for src, t in index.get("vote_count", ())]
+    if not found:
+        return 1, None
+    return max(found)
+
+
+def limits(state: State, rules: DIRules, p: Player) -> tuple[int, int]:
+    """A player's Heat Limits, with Immunity and without (worked out once for their
+    board)."""
+    kept = _kept(p)
+    found = kept.limits
+    if found is None:
+        arch = p.archetype
+        own = (*arch.bend.while_, *arch.cost.while_)
+        found = kept.limits = (rules.limit_for(own, True), rules.limit_for(own, False))
+    return found
 
 
 def limit(state: State, rules: DIRules, p: Player) -> int:
-    """A player's Heat Limit now (with or without Immunity: both worked out once per
-    archetype)."""
-    arch = p.archetype
-    kept: _Kept | None = state.derived.get(id(arch))
-    if kept is None or kept.arch is not arch:
-        kept = _kept(state, arch)
-    limits = kept.limits
-    if limits is None:
-        own = (*arch.bend.while_, *arch.cost.while_)
-        limits = kept.limits = (rules.limit_for(own, True), rules.limit_for(own, False))
-    return limits[0] if p.immunity else limits[1]
+    """A player's Heat Limit now (with or without Immunity: both worked out once for their
+    board)."""
+    kept: _Kept | None = p.modifiers
+    found = kept.limits if kept is not None and kept.arch is p.archetype else None
+    if found is None:
+        found = limits(state, rules, p)
+    return found[0] if p.immunity else found[1]
 
 
 def morning_draw(state: State, rules: DIRules, p: Player) -> int:

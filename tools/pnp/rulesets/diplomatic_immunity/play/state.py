@@ -45,6 +45,9 @@ class Player:
     departing: Departure | None = None
     skip_turn: bool = False
     left: bool = False  # left the country: a winner
+    # What `modifiers` works out for this player and keeps with them (their Heat Limits,
+    # the modifiers in effect): never part of the table itself.
+    modifiers: Any = field(default=None, repr=False, compare=False)
 
     @property
     def active(self) -> bool:
@@ -109,9 +112,9 @@ class State:
     counting: bool = True  # off while a player's view looks ahead: only play counts
     # The facts of each card instance's definition (`facts.Facts`), read off the cards once.
     facts: list[Facts] = field(default_factory=list, repr=False, compare=False)
-    # What `modifiers` works out once and keeps with the state, by archetype (the modifiers
-    # in effect by name, the Heat Limits): never part of the table itself.
-    derived: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)
+    # What `modifiers` works out for everyone and keeps with the state (the modifiers of
+    # the Laws in effect and the Headline): never part of the table itself.
+    modifiers: Any = field(default=None, repr=False, compare=False)
 
     def use(self, kind: str, ident: str) -> None:
         """Count one use of something that carries effects."""
@@ -131,12 +134,22 @@ class State:
         """Players other than `seat` who can be targeted (not Recalled, not gone)."""
         return [p for p in self.players if p.seat != seat and not p.recalled and not p.left]
 
-    def order_from(self, seat: int) -> list[int]:
+    def order_from(self, seat: int) -> tuple[int, ...]:
         """Seats in turn order starting after `seat` (the direction of play)."""
-        n = len(self.players)
-        return [(seat + self.direction * k) % n for k in range(1, n)]
+        return _order(len(self.players), seat, self.direction)
 
-    def seat_order_from(self, seat: int) -> list[int]:
+    def seat_order_from(self, seat: int) -> tuple[int, ...]:
         """Seats clockwise starting on the left of `seat` (reactions resolve this way)."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n)]
+        return _order(len(self.players), seat, 1)
+
+
+_ORDERS: dict[tuple[int, int, int], tuple[int, ...]] = {}  # by (seats, seat, direction)
+
+
+def _order(n: int, seat: int, direction: int) -> tuple[int, ...]:
+    """The other seats of `n`, from the one after `seat` in a direction (1: clockwise)."""
+    key = (n, seat, direction)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple((seat + direction * k) % n for k in range(1, n))
+    return order

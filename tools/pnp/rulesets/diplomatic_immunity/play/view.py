@@ -4,14 +4,13 @@ are asked when it is theirs.
 Bots decide from a View only. It is a thin window on the state (copying the state for every
 choice would cost more than the rest of the game), and it offers nothing hidden: no other
 player's hand or unrevealed Goal, no deck order. A test proves it: shuffling what a player
-cannot see never changes what they choose. A View is made for one choice: what it has read
-of the other players is kept for that choice.
+cannot see never changes what they choose. A View is made for one choice, or renewed for the
+seat's next one (`renew`): what it has read of the other players is kept for that choice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from pnp.content.cards import Card
 from pnp.content.departures import Goal
@@ -22,26 +21,80 @@ from pnp.rulesets.diplomatic_immunity.play.facts import Facts
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
-class Public(NamedTuple):
-    """What the table knows of a player."""
+class Public:
+    """What the table knows of a player, read off the table as it is asked for (the table
+    does not change while a player chooses)."""
 
-    seat: int
-    archetype: str
-    money: int
-    heat: int
-    limit: int
-    immunity: bool
-    scandals: int
-    active: bool
-    hand_size: int
-    rap_sheet: int
-    laws: int
-    departing: str | None  # the door, while Departing
-    goal: Goal | None  # only once revealed
-    favor_home: bool  # their own Favor chip is with them
+    __slots__ = ("_player", "_rules", "_state", "seat")
 
+    def __init__(self, state: State, rules: DIRules, seat: int) -> None:
+        self._state = state
+        self._rules = rules
+        self._player = state.players[seat]
+        self.seat = seat
 
-_new = tuple.__new__
+    @property
+    def archetype(self) -> str:
+        return self._player.archetype.id
+
+    @property
+    def money(self) -> int:
+        return self._player.money
+
+    @property
+    def heat(self) -> int:
+        return self._player.heat
+
+    @property
+    def limit(self) -> int:
+        """The Heat Limit, with or without Immunity."""
+        return modifiers.limit(self._state, self._rules, self._player)
+
+    @property
+    def immunity(self) -> bool:
+        return self._player.immunity
+
+    @property
+    def scandals(self) -> int:
+        return self._player.scandals
+
+    @property
+    def active(self) -> bool:
+        """Still in play: not Recalled and not gone."""
+        p = self._player
+        return not p.recalled and not p.left
+
+    @property
+    def hand_size(self) -> int:
+        return len(self._player.hand)
+
+    @property
+    def rap_sheet(self) -> int:
+        """The crimes on the Rap Sheet."""
+        return len(self._player.rap_sheet)
+
+    @property
+    def laws(self) -> int:
+        """The Laws in effect with this player's marker."""
+        seat = self.seat
+        return sum(1 for law in self._state.laws if law.owner == seat)
+
+    @property
+    def departing(self) -> str | None:
+        """The door, while Departing."""
+        departing = self._player.departing
+        return departing.door.id if departing else None
+
+    @property
+    def goal(self) -> Goal | None:
+        """The Goal, once revealed."""
+        p = self._player
+        return p.goal if p.goal_revealed else None
+
+    @property
+    def favor_home(self) -> bool:
+        """Their own Favor chip is with them."""
+        return self._state.favor_holder.get(self.seat) == self.seat
 
 
 class View:
@@ -80,6 +133,12 @@ class View:
         self._limit: int | None = None
         self._has: dict[str, bool] | None = None
 
+    def renew(self, ask: Ask) -> None:
+        """Make this the seat's view for its next choice, `ask`: what was read for the last
+        one is forgotten."""
+        self.ask = ask
+        self._publics = self._rivals = self._limit = self._has = None
+
     @property
     def rules(self) -> DIRules:
         return self._rules
@@ -95,46 +154,17 @@ class View:
             publics = self._publics = {}
         known = publics.get(seat)
         if known is None:
-            known = publics[seat] = self._read(seat)
+            known = publics[seat] = Public(self._state, self._rules, seat)
         return known
-
-    def _read(self, seat: int) -> Public:
-        s = self._state
-        p = s.players[seat]
-        laws, departing = s.laws, p.departing
-        owned = 0
-        for law in laws:
-            if law.owner == seat:
-                owned += 1
-        # (`tuple.__new__` makes the Public without a call of its Python `__new__`.)
-        return _new(
-            Public,
-            (
-                seat,
-                p.archetype.id,
-                p.money,
-                p.heat,
-                modifiers.limit(s, self._rules, p),
-                p.immunity,
-                p.scandals,
-                not p.recalled and not p.left,  # active
-                len(p.hand),
-                len(p.rap_sheet),
-                owned,
-                departing.door.id if departing else None,
-                p.goal if p.goal_revealed else None,
-                s.favor_holder.get(seat) == seat,
-            ),
-        )
 
     def rivals(self) -> list[Public]:
         """Rivals still in play (the same list each time for one choice: not to be changed)."""
         rivals = self._rivals
         if rivals is None:
-            public, seat = self.public, self.seat
+            s, rules, seat = self._state, self._rules, self.seat
             rivals = self._rivals = [
-                public(p.seat)
-                for p in self._state.players
+                Public(s, rules, p.seat)
+                for p in s.players
                 if p.seat != seat and not p.recalled and not p.left  # active
             ]
         return rivals

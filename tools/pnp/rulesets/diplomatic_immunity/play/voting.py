@@ -8,15 +8,13 @@ from typing import TYPE_CHECKING
 from pnp.content.model import Term
 from pnp.rulesets.diplomatic_immunity.play import modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import (
-    ACCEPT,
-    CASH,
+    CALL_VOTE,
+    CASH_OR_NOT,
     FAVOR,
-    NAY,
-    NO,
     NOTHING,
     OFFER_MONEY,
-    REFUSE,
-    YES,
+    REFUSE_OR_ACCEPT,
+    YES_OR_NAY,
     Accept,
     Cash,
     Favor,
@@ -27,17 +25,19 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     Rival,
     Vote,
     VoteCard,
+    asking,
 )
 from pnp.rulesets.diplomatic_immunity.play.kinds import AT_VOTE, KIND_LAW
 from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player
 
 if TYPE_CHECKING:
+    from pnp.content.project import Game as Model
     from pnp.rulesets.diplomatic_immunity.play.game import Game
 
 
-def law_markers(g: Game) -> int:
+def law_markers(model: Model) -> int:
     """Law markers per seat, from the components (3 if the box lists none)."""
-    comps = g.model.components
+    comps = model.components
     item = next((i for i in comps.items if i.id == "law-markers"), None) if comps else None
     return (item.per_seat or 3) if item else 3
 
@@ -65,14 +65,15 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
             p.seat, "name", [Rival(q.seat) for q in s.rivals(p.seat)], (inst,)
         )
         named = rival.seat
-    g.log(
-        f"{g.name(p.seat)} proposes {card.name}"
-        + (f" naming {g.name(named)}" if named is not None else "")
-    )
+    if g.trace is not None:
+        g.log(
+            f"{g.name(p.seat)} proposes {card.name}"
+            + (f" naming {g.name(named)}" if named is not None else "")
+        )
     # Take it back: a rival holding the proposer's chip may withdraw the Law unvoted.
     for seat in s.seat_order_from(p.seat):
         if s.favor_holder.get(p.seat) == seat and not s.players[seat].left:
-            action = yield from g._choose(seat, "cash-on-law", [NO, CASH], (inst,))
+            action = yield asking(seat, "cash-on-law", CASH_OR_NOT, (inst,))
             if isinstance(action, Cash) and (
                 yield from g._cash_favor(s.players[seat], p, "take it back")
             ):
@@ -82,14 +83,16 @@ def propose(g: Game, p: Player, inst: int, fee: int, ties: str) -> Flow:
     if passed:
         g._off_table(inst)
         s.laws.append(LawInEffect(inst, p.seat, named))
-        g.log(f"{card.name} passes")
+        if g.trace is not None:
+            g.log(f"{card.name} passes")
         if card.law and card.law.on_pass:
             s.use("law", card.id)
             yield from g.run_steps(
                 p, card.law.on_pass, card, named=s.players[named] if named is not None else None
             )
     else:
-        g.log(f"{card.name} fails")
+        if g.trace is not None:
+            g.log(f"{card.name} fails")
         g._discard(inst)
 
 
@@ -107,7 +110,7 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
                 and owner not in forced
                 and modifiers.vote_count(s, s.players[owner]) > 0
             ):
-                action = yield from g._choose(seat, "call-vote", [NO, YES, NAY], (inst, owner))
+                action = yield asking(seat, "call-vote", CALL_VOTE, (inst, owner))
                 if isinstance(action, Vote):
                     honoured = yield from g._cash_favor(holder, s.players[owner], "vote with me")
                     if honoured:
@@ -125,19 +128,18 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         offer = yield from g._choose(proposer.seat, "bribe", offers, (inst, seat))
         if isinstance(offer, Nothing):
             continue
-        answer = yield from g._choose(
-            seat, "bribe-offer", [REFUSE, ACCEPT], (inst, proposer.seat, offer)
-        )
+        answer = yield asking(seat, "bribe-offer", REFUSE_OR_ACCEPT, (inst, proposer.seat, offer))
         if isinstance(answer, Accept):
             if isinstance(offer, OfferMoney):
                 g.transfer(proposer, q, offer.amount)
             else:
                 s.favor_holder[proposer.seat] = seat
             forced[seat] = True
-            g.log(
-                f"{g.name(seat)} takes {g.name(proposer.seat)}'s bribe "
-                f"({f'${offer.amount}M' if isinstance(offer, OfferMoney) else 'a Favor'})"
-            )
+            if g.trace is not None:
+                g.log(
+                    f"{g.name(seat)} takes {g.name(proposer.seat)}'s bribe "
+                    f"({f'${offer.amount}M' if isinstance(offer, OfferMoney) else 'a Favor'})"
+                )
     extra_yes = extra_no = 0
     weights: dict[int, int] = {}
     for seat in [proposer.seat, *s.seat_order_from(proposer.seat)]:
@@ -185,13 +187,15 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         if q.seat in forced:
             says_yes = forced[q.seat]
         else:
-            vote = yield from g._choose(q.seat, "vote", [YES, NAY], (inst, proposer.seat, named))
+            vote = yield asking(q.seat, "vote", YES_OR_NAY, (inst, proposer.seat, named))
+            assert isinstance(vote, Vote)
             says_yes = vote.yes
         if says_yes:
             yes += weight
         else:
             no += weight
-    g.log(f"vote: {yes} yes, {no} no")
+    if g.trace is not None:
+        g.log(f"vote: {yes} yes, {no} no")
     return yes > no or (ties == "pass" and yes == no)
 
 
@@ -210,4 +214,5 @@ def repeal(g: Game, p: Player, inst: int | None) -> Flow:
     law = next(x for x in s.laws if x.card == action.card)
     s.laws.remove(law)
     g._discard(law.card)
-    g.log(f"{g.name(p.seat)} Repeals {s.cards[law.card].name}")
+    if g.trace is not None:
+        g.log(f"{g.name(p.seat)} Repeals {s.cards[law.card].name}")
