@@ -14,10 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import toColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable, Paragraph
 
 from pnp.content.project import Game
@@ -142,23 +145,8 @@ class Cover(Flowable):
         c.setStrokeColor(mix(self.accent, WHITE, 0.35))
         c.setStrokeAlpha(0.35)
         c.setLineWidth(0.45)
-        curves, petals, steps = 24, 9, 540
-        for k in range(curves):
-            phase = 2 * math.pi * k / curves
-            p = c.beginPath()
-            for i in range(steps + 1):
-                t = 2 * math.pi * i / steps
-                r = radius * (
-                    0.62
-                    + 0.22 * math.cos(petals * t + phase)
-                    + 0.08 * math.cos(3 * petals * t - phase)
-                )
-                x, y = cx + r * math.cos(t), cy + r * math.sin(t)
-                if i == 0:
-                    p.moveTo(x, y)
-                else:
-                    p.lineTo(x, y)
-            c.drawPath(p, stroke=1, fill=0)
+        for curve in _rosette_curves(cx, cy, radius):
+            c.drawPath(PDFPathObject(code=[curve]), stroke=1, fill=0)
         # two fine rings, as on a banknote
         c.setStrokeAlpha(0.5)
         for f in (0.36, 0.38):
@@ -275,6 +263,28 @@ class Cover(Flowable):
             c.drawString(tx, -size * 0.34, fact)
             x += width + gap
         c.restoreState()
+
+
+@lru_cache(maxsize=8)
+def _rosette_curves(cx: float, cy: float, radius: float) -> tuple[str, ...]:
+    """The curves of a guilloche rosette centred at (cx, cy), as the PDF path of each (what
+    `moveTo` and `lineTo` would write for its points). A rosette depends on the page's size
+    alone, so every cover on a paper draws the same one; it is worked out once."""
+    curves, petals, steps = 24, 9, 540
+    ts = [2 * math.pi * i / steps for i in range(steps + 1)]
+    cos_t = [math.cos(t) for t in ts]
+    sin_t = [math.sin(t) for t in ts]
+    out = []
+    for k in range(curves):
+        phase = 2 * math.pi * k / curves
+        code = ["n"]
+        for i, t in enumerate(ts):
+            r = radius * (
+                0.62 + 0.22 * math.cos(petals * t + phase) + 0.08 * math.cos(3 * petals * t - phase)
+            )
+            code.append(f"{fp_str(cx + r * cos_t[i], cy + r * sin_t[i])} {'l' if i else 'm'}")
+        out.append(" ".join(code))
+    return tuple(out)
 
 
 def _escape(text: str) -> str:

@@ -35,6 +35,7 @@ from reportlab.rl_config import _FUZZ
 
 from pnp.render import fonts, pdf
 from pnp.render.units import mm
+from pnp.rulebook import paraparse
 
 
 def table_font() -> tuple[Any, ...]:
@@ -72,7 +73,11 @@ class Para(Paragraph):
         key = (text, _style_key(style))
         shared = _TYPESET.get(key)
         if shared is None:
-            super().__init__(text, style)
+            parsed = paraparse.parse(text, style)
+            if parsed is None:
+                super().__init__(text, style)
+            else:
+                super().__init__(parsed[0], parsed[1], frags=parsed[2])
             shared = (self.style, self.frags, self.text, {})
             if self.bulletText is None:  # (a <bullet> in the markup: not shared)
                 if len(_TYPESET) >= _TYPESET_MAX:

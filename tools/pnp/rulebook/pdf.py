@@ -49,9 +49,9 @@ from pnp.render import fonts, glyphs
 from pnp.render.art import art_size, draw_art
 from pnp.render.palette import INK
 from pnp.render.units import mm
+from pnp.rulebook import accel, cover, figures, pages
 from pnp.rulebook import book as rb
 from pnp.rulebook import contents as kept_pages
-from pnp.rulebook import cover, figures, pages
 from pnp.rulebook import credits as rb_credits
 from pnp.rulebook import faces as rb_faces
 from pnp.rulebook import style as rb_style
@@ -595,6 +595,13 @@ def render_book(
     game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str, ink_saver: bool = False
 ) -> tuple[bytes, int]:
     """(PDF bytes, pages) of one edition of a game's rulebook on one paper."""
+    with accel.fast():
+        return _render_book(game, book, geo, edition, paper, ink_saver)
+
+
+def _render_book(
+    game: Game, book: rb.Book, geo: Geometry, edition: str, paper: str, ink_saver: bool
+) -> tuple[bytes, int]:
     style = rb_style.load()
     register_families()
     from pnp.content.sandbox import Sandbox  # style.yaml's page templates: the same sandbox
@@ -747,6 +754,11 @@ def editions(
 ) -> list[Output]:
     """The rulebooks of `which` editions for each paper (see `outputs`): an export wants the
     illustrated book alone."""
+    with accel.fast():
+        return _editions(game, geo, opts, which)
+
+
+def _editions(game: Game, geo: Geometry, opts: Options, which: tuple[str, ...]) -> list[Output]:
     from pnp.render.build import Output, RenderError
 
     book = rb.load(game)

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from pnp import resources
+from pnp.content.loader import SAFE_LOADER
 from pnp.render import fonts
 from pnp.render.units import parse
 
@@ -130,7 +131,7 @@ def _edition(data: dict[str, Any], where: str) -> Edition:
 def load(path: Path = STYLE_FILE) -> BookStyle:
     """The rulebook style, read once per process."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
         m = data["margins"]
         return BookStyle(
             lang=str(data.get("lang", "en")),
