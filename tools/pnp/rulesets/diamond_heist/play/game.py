@@ -3,8 +3,10 @@
 `Heist(setup, seed)` is one game. `to_move()` is the seat whose choice it is,
 `legal_actions()` lists the choices open to it, `is_legal(action)` tells whether one is
 allowed, `apply(action)` plays it and runs the rules up to the next choice, `outcome()` is
-None until the game ends. `view(seat)` is what that seat may know, and all a bot gets.
-The game owns one `random.Random` for its bots; a seed, or the list of actions, replays it.
+None until the game ends. `view(seat)` is what that seat may know, and all a bot gets (the
+simulator's own loop, `play_checked`, hands the default bots the few numbers of their view
+they decide from). The game owns one `random.Random` for its bots; a seed, or the list of
+actions, replays it.
 
 Seats: 0 is the Boss; 1.. are the takers in the order the treasure reaches them (each
 passes it to their left, the next seat), so the player on seat s's right is seat s - 1.
@@ -16,9 +18,10 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from pnp.english import count
-from pnp.rules.engine import IllegalAction, Outcome
+from pnp.rules.engine import IllegalAction, InvariantViolation, Outcome, Violation
 from pnp.rulesets.diamond_heist.play.actions import (
     ACCUSE,
     ANSWERS,
@@ -27,6 +30,7 @@ from pnp.rulesets.diamond_heist.play.actions import (
     HIDE_NOTHING,
     HOLD_FIRE,
     KEEP,
+    MAX_DIAMONDS,
     SHOOT,
     TAKE_CARD,
     TAKE_DIAMONDS,
@@ -40,6 +44,7 @@ from pnp.rulesets.diamond_heist.play.actions import (
     Phase,
     Take,
 )
+from pnp.rulesets.diamond_heist.play.bots import Boss, Reckoning, Taker
 from pnp.rulesets.diamond_heist.play.table import CARDS, NO_CARD, Role, Setup
 from pnp.rulesets.diamond_heist.play.variants import hooks_for
 from pnp.rulesets.diamond_heist.play.views import (
@@ -50,6 +55,9 @@ from pnp.rulesets.diamond_heist.play.views import (
     build_seat_view,
     builder,
 )
+
+if TYPE_CHECKING:
+    from pnp.rules.engine import Bot
 
 DIAMONDS_BACK = "diamonds_back"  # every stolen diamond is back: the Boss and loyalists win
 AGENT_ACCUSED = "agent_accused"  # the Boss accused an agent: that agent wins alone
@@ -96,7 +104,23 @@ _CHECKS_AFTER: dict[type, Checks | None] = {
     kind: _checks(laws) if laws else None for kind, laws in CAN_BREAK.items()
 }
 _CHECKS_AFTER_TAKE_NO_CARD = _checks(TAKE_NO_CARD_CAN_BREAK)
+_CHECKS_AFTER_TAKE = _CHECKS_AFTER[Take]
+_CHECKS_AFTER_ANSWER = _CHECKS_AFTER[Answer]
+_CHECKS_AFTER_ACCUSE = _CHECKS_AFTER[Accuse]
+_CHECKS_AFTER_KEEP = _CHECKS_AFTER[Keep]
+_CHECKS_AFTER_HIDE = _CHECKS_AFTER[Hide]
+_CHECKS_AFTER_BANG = _CHECKS_AFTER[Bang]
 _CHECK_ALL = _checks(INVARIANTS)
+# What `Heist.play_checked` works out itself, as `_broken` does: after a take, the diamonds,
+# the taker's pocket, the Boss's and, for a take of a role card, the role cards; after an
+# accusation, the diamonds and the apologies. Should their rules be able to break anything
+# else, it leaves them to `_broken`.
+_TAKES_CHECKED_HERE = set(TAKE_NO_CARD_CAN_BREAK) <= {
+    DIAMONDS_CONSERVED,
+    ONE_KIND,
+    BOSS_TAKES_NOTHING,
+} and set(CAN_BREAK[Take]) <= {DIAMONDS_CONSERVED, CARDS_CONSERVED, ONE_KIND, BOSS_TAKES_NOTHING}
+_ACCUSATIONS_CHECKED_HERE = set(CAN_BREAK[Accuse]) <= {DIAMONDS_CONSERVED, APOLOGIES_CONSERVED}
 _CARD_ROLE: tuple[Role, ...] = CARDS
 
 # Phases and roles the rules look at on every step, as plain names: looking a member up on
@@ -110,6 +134,14 @@ _WITH_BOSS = (_LOYALIST, _GUNMAN)  # win with the Boss, in or out (ruling out-st
 
 
 build_outcome = builder(Outcome)  # once a game: see `views.builder`
+# What a player shows, as `revealed` words it: a role ("loyalist"), or diamonds ("2 diamonds").
+_ROLE_TEXT: dict[Role, str] = {r: r.value for r in Role}
+_DIAMONDS_TEXT = tuple(count(d, "diamond") for d in range(MAX_DIAMONDS))
+
+
+def _diamonds(d: int) -> str:
+    """`count(d, "diamond")`: "no diamonds", "1 diamond", "3 diamonds"."""
+    return _DIAMONDS_TEXT[d] if 0 <= d < MAX_DIAMONDS else count(d, "diamond")
 
 
 def _a(word: str) -> str:
@@ -179,9 +211,12 @@ class Heist:
         self.actions: list[Action] = []
         self.trace: list[str] | None = [] if trace else None
         self.max_steps = setup.max_steps
-        self.names = tuple(names) if names else _default_names(n)
-        if len(self.names) != n:
-            raise ValueError(f"{len(self.names)} names for {n} players")
+        if names:
+            self.names = tuple(names)
+            if len(self.names) != n:
+                raise ValueError(f"{len(self.names)} names for {n} players")
+        else:
+            self.names = _default_names(n)
         self.hooks = hooks_for(setup.variants)
         self.phase = _KEEP
         self.seat = 0
@@ -194,7 +229,8 @@ class Heist:
         self.hold_d = [0] * n  # diamonds in each player's pocket now
         self.took_d = [0] * n  # diamonds each player took
         self.hold_c = [NO_CARD] * n
-        self.role: list[Role | None] = [_BOSS] + [None] * (n - 1)
+        self.role: list[Role | None] = [None] * n
+        self.role[0] = _BOSS
         self.broke = [False] * n
         self.out = [False] * n
         self.shown = [False] * n
@@ -291,21 +327,8 @@ class Heist:
 
     def view(self, seat: int) -> View:
         """What `seat` may know now, as a copy (the Boss's view holds no one's pockets)."""
-        pub = self._public  # both kept while nothing in them changes
-        if pub is None:
-            pub = self._public = build_public(
-                self.n,
-                self.setup.diamonds,
-                self.apologies,
-                tuple(self.out),
-                tuple(self.revealed),
-                tuple(self.shown_d),
-                self.accused,
-                self.accusations,
-            )
-        answers = self._answers
-        if answers is None:
-            answers = self._answers = tuple(self.answers)
+        pub = self._public or self._public_now()  # both kept while nothing in them changes
+        answers = self._answers or self._answers_now()
         ph = self.phase
         if seat:
             last = self.n - 1
@@ -342,6 +365,25 @@ class Heist:
             answers,
             pub,
         )
+
+    def _public_now(self) -> Public:
+        """What everybody knows now, for the views (kept until something in it changes)."""
+        pub = self._public = build_public(
+            self.n,
+            self.setup.diamonds,
+            self.apologies,
+            tuple(self.out),
+            tuple(self.revealed),
+            tuple(self.shown_d),
+            self.accused,
+            self.accusations,
+        )
+        return pub
+
+    def _answers_now(self) -> tuple[Answer | None, ...]:
+        """Everybody's answers so far, for the views (kept until the next answer)."""
+        answers = self._answers = tuple(self.answers)
+        return answers
 
     def invariants(self) -> list[tuple[str, str]]:
         """Every broken invariant as (name, detail); empty when all hold.
@@ -381,7 +423,7 @@ class Heist:
                         ),
                     )
                 )
-        if cards:
+        if cards and not self._cards_conserved():
             treasure, hidden = self.treasure_c, self.hidden
             for c, n in enumerate(setup.cards):
                 have = treasure[c] + hidden[c] + hold_c.count(c)
@@ -403,6 +445,194 @@ class Heist:
         if boss and (hold_d[0] or hold_c[0] != NO_CARD):
             broken.append((BOSS_TAKES_NOTHING, "the Boss holds a take"))
         return broken
+
+    def _cards_conserved(self) -> bool:
+        """Each kind of role card is all there: in the treasure, hidden or held."""
+        treasure, hidden, hold_c = self.treasure_c, self.hidden, self.hold_c
+        for c, n in enumerate(self.setup.cards):
+            if treasure[c] + hidden[c] + hold_c.count(c) != n:
+                return False
+        return True
+
+    # ---- the simulator's play loop -------------------------------------------------------
+
+    def play_checked(self, bots: Sequence[Bot[View, Action]]) -> Outcome:
+        """Play to the end with these bots, every choice checked: what
+        `engine.play(self, bots)` does, step for step (the same choices and draws from
+        `rng`, the same legality check and invariants after every choice, and the same
+        InvariantViolation when one fails), with fewer calls in between.
+
+        The default bots (`bots.Taker`, `bots.Boss`) decide from a few numbers of their
+        view (`take_from`, `answer_from`, `hide_from`, `keep_from`, and the Boss's
+        `reckon` and `accuse_with`): they are given those numbers, and no view is built for
+        them. The Boss's reckoning from the answers and the counts is made once and kept
+        while they stay as they are. Other bots are asked with their view.
+
+        Takes, answers and accusations, most of a game, are checked here: legality as
+        `is_legal` rules it, and the invariants their rules can break (CAN_BREAK) as
+        `_broken` works them out, any doubt going to `_broken`, which words what is wrong.
+        The other choices go through `_possible` and `_broken` themselves. The rules are
+        played by the methods `apply` plays them with."""
+        actions, rng, seed, max_steps = self.actions, self.rng, self.seed, self.max_steps
+        trace = self.trace
+        last = self.n - 1
+        diamonds, apologies = self.setup.diamonds, self.setup.apologies
+        everybody = range(1, self.n)
+        checks: Checks | None
+        reckoning: Reckoning | None = None
+        reckoned: tuple[object, ...] = ()
+        reckoner: Boss | None = None
+        step = len(actions)  # the choices played so far: this loop adds one at each step
+        while (result := self.result) is None:
+            step += 1
+            if step > max_steps:
+                raise InvariantViolation(
+                    Violation(seed, step, "ends in time", f"no outcome within {max_steps} steps")
+                )
+            seat, ph = self.seat, self.phase
+            bot = bots[seat]
+            if ph is _TAKE:
+                had = self.treasure_d
+                if type(bot) is Taker:
+                    action = bot.take_from(
+                        had, self.treasure_c, seat == last, last - seat, self.apologies, rng
+                    )
+                else:
+                    action = bot.choose(self.view(seat), rng)
+                if not isinstance(action, Take):
+                    raise self._refused(step, seat, action)
+                # `_possible` and not `_breaks_rules`: diamonds and no role card, or nothing
+                # only when last or when the treasure is empty; or one role card that is
+                # there, and no diamonds.
+                d, c = action.diamonds, action.card
+                if c == NO_CARD:
+                    if not (0 <= d <= had and (d or seat == last or self.empty())):
+                        raise self._refused(step, seat, action)
+                elif d or not (had >= 0 and 0 <= c < NC and self.treasure_c[c] > 0):
+                    raise self._refused(step, seat, action)
+                if trace is not None:
+                    trace.append(f"{step:>3}. {self.describe(action)}")
+                actions.append(action)
+                self.mover = seat
+                self._take(action)
+                if _TAKES_CHECKED_HERE and self.result is None:
+                    hold_d, hold_c = self.hold_d, self.hold_c
+                    if (
+                        self.boss_pocket + self.treasure_d + sum(hold_d) + self.returned == diamonds
+                        and not (hold_d[seat] and hold_c[seat] != NO_CARD and not self.broke[seat])
+                        and not hold_d[0]
+                        and hold_c[0] == NO_CARD
+                        and (c == NO_CARD or self._cards_conserved())
+                    ):
+                        continue
+                checks = _CHECKS_AFTER_TAKE_NO_CARD if c == NO_CARD else _CHECKS_AFTER_TAKE
+            elif ph is _ANSWER:
+                if type(bot) is Taker:
+                    action = bot.answer_from(
+                        self.role[seat],
+                        self.saw_d[seat],
+                        self.took_d[seat],
+                        seat == last,
+                        diamonds,
+                        rng,
+                    )
+                else:
+                    action = bot.choose(self.view(seat), rng)
+                if not (
+                    isinstance(action, Answer)
+                    and -1 <= action.saw <= diamonds
+                    and action.claim in CLAIMS
+                ):
+                    raise self._refused(step, seat, action)
+                if trace is not None:
+                    trace.append(f"{step:>3}. {self.describe(action)}")
+                actions.append(action)
+                self.mover = seat
+                self._answer(action)
+                checks = _CHECKS_AFTER_ANSWER
+                if checks is None and self.result is None:
+                    continue
+            elif ph is _ACCUSE and type(bot) is Boss:
+                # The Boss's reckoning from the answers and the counts, kept while they stay
+                # as they are (the rules change none of them after the questioning).
+                counts = (
+                    self._answers or self._answers_now(),
+                    diamonds - self.boss_pocket,
+                    self.treasure_d,
+                    tuple(self.treasure_c),
+                )
+                if reckoning is None or counts != reckoned or bot is not reckoner:
+                    answers, started, back_diamonds, back_cards = counts
+                    reckoning = bot.reckon(
+                        self.n, started, answers, back_diamonds, self.setup.cards, back_cards
+                    )
+                    reckoned, reckoner = counts, bot
+                action = bot.accuse_with(reckoning, self.shown_d, self.out, self.revealed, rng)
+                # `_possible`: a player still in and not yet searched (ruling pockets-once)
+                if not isinstance(action, Accuse):
+                    raise self._refused(step, seat, action)
+                t = action.target
+                if not (0 < t <= last and not self.out[t] and not self.shown[t]):
+                    raise self._refused(step, seat, action)
+                if trace is not None:
+                    trace.append(f"{step:>3}. {self.describe(action)}")
+                actions.append(action)
+                self.mover = seat
+                self._accuse(t)
+                if _ACCUSATIONS_CHECKED_HERE and self.result is None:
+                    left = self.apologies
+                    if (
+                        self.boss_pocket + self.treasure_d + sum(self.hold_d) + self.returned
+                        == diamonds
+                        and left >= 0
+                        and left + sum(self.given) == apologies
+                    ):
+                        continue
+                checks = _CHECKS_AFTER_ACCUSE
+            else:
+                if ph is _KEEP and type(bot) is Boss:
+                    setup = self.setup
+                    action = bot.keep_from(diamonds, setup.keep_min, setup.keep_max, rng)
+                elif ph is _HIDE and type(bot) is Taker:
+                    action = bot.hide_from(self.treasure_c, rng)
+                else:
+                    action = bot.choose(self.view(seat), rng)
+                if not self._possible(action):
+                    raise self._refused(step, seat, action)
+                if trace is not None:
+                    trace.append(f"{step:>3}. {self.describe(action)}")
+                actions.append(action)
+                self.mover = seat
+                if isinstance(action, Accuse):
+                    self._accuse(action.target)
+                    checks = _CHECKS_AFTER_ACCUSE
+                elif isinstance(action, Keep):
+                    self._keep(action.diamonds)
+                    checks = _CHECKS_AFTER_KEEP
+                elif isinstance(action, Hide):
+                    self._hide(action.card)
+                    checks = _CHECKS_AFTER_HIDE
+                elif isinstance(action, Bang):
+                    self._bang(action.shoot)
+                    checks = _CHECKS_AFTER_BANG
+                else:  # a take or an answer out of their phase: `_possible` refuses them
+                    raise self._refused(step, seat, action)
+            # `invariants`: all of them once the game is over
+            if self.result is not None:
+                broken = self._broken(_CHECK_ALL, everybody)
+            elif checks is None:
+                continue
+            else:
+                broken = self._broken(checks, (seat,))
+            if broken:
+                raise InvariantViolation(Violation(seed, step, *broken[0]))
+        return result
+
+    def _refused(self, step: int, seat: int, action: Action) -> InvariantViolation:
+        """What the play loop raises for a choice the rules do not allow."""
+        return InvariantViolation(
+            Violation(self.seed, step, "legal action", f"seat {seat} chose {action!r}")
+        )
 
     def describe(self, action: Action) -> str:
         """The choice as a line of the trace, with the truth behind an answer."""
@@ -590,21 +820,21 @@ class Heist:
         name = self.names[t]
         if self.broke[t] or role is _THIEF:
             d = self.hold_d[t]
-            self.revealed[t] = count(d, "diamond") if role is _THIEF else "rule-breaker"
+            self.revealed[t] = _diamonds(d) if role is _THIEF else "rule-breaker"
             self.shown_d[t] = d
             self._give_back(t)
             self.out[t] = True
             if self.trace is not None:
                 self._note(f"{name} shows {self.revealed[t]} and is out; {self.missing()} missing")
         elif role is _AGENT:
-            self.revealed[t] = _AGENT.value
+            self.revealed[t] = _ROLE_TEXT[_AGENT]
             if self.trace is not None:
                 self._note(f"{name} is an undercover agent")
             self._end(AGENT_ACCUSED, (t,))
             return
         else:
             assert role is not None
-            self.revealed[t] = role.value
+            self.revealed[t] = _ROLE_TEXT[role]
             self.shown_d[t] = 0
             if self.apologies:
                 self.apologies -= 1
@@ -644,7 +874,7 @@ class Heist:
             return
         self.bangs += 1
         if self.role[t] is _AGENT:
-            self.revealed[t] = _AGENT.value
+            self.revealed[t] = _ROLE_TEXT[_AGENT]
             if self.trace is not None:
                 self._note(f"{self.names[t]} was an undercover agent: the gunman wins alone")
             self._end(GUNMAN_SHOT_AGENT, (g,))
@@ -652,15 +882,15 @@ class Heist:
         # Both are out; a thief's diamonds go back; no apology (ruling after-bang: go on).
         role = self.role[t]
         self.revealed[t] = (
-            count(self.hold_d[t], "diamond")
+            _diamonds(self.hold_d[t])
             if role is _THIEF
             else "rule-breaker"
             if self.broke[t]
-            else role.value
+            else _ROLE_TEXT[role]
             if role
             else None
         )
-        self.revealed[g] = _GUNMAN.value
+        self.revealed[g] = _ROLE_TEXT[_GUNMAN]
         self.shown_d[t], self.shown_d[g] = self.hold_d[t], 0
         self._give_back(t)
         self.out[g] = self.out[t] = True

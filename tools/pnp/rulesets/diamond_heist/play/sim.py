@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from pnp.content.project import Game as Model
 
 ROLE_ORDER = tuple(r.value for r in Role)
+Table = tuple[bots.Boss | bots.Taker, ...]  # one bot a seat, the Boss first
 _game_result = builder(GameResult)  # a record a game: see `views.builder`
 _ROLE_ID: dict[Role | None, str] = {None: "none", **{r: r.value for r in Role}}
 _CARD_ID = tuple(r.value for r in CARDS)
@@ -45,18 +46,23 @@ class HeistSimulation:
     endings = ENDINGS
 
     def __init__(self) -> None:
-        self._setups: dict[tuple[int, int, tuple[str, ...]], tuple[Model, Setup]] = {}
+        self._setups: dict[tuple[int, int, tuple[str, ...]], tuple[Model, Setup, Table]] = {}
 
     def setup(self, model: Model, setting: Setting) -> Setup:
         """The set-up of a setting, built once per model (SetupError if impossible)."""
+        return self._prepared(model, setting)[1]
+
+    def _prepared(self, model: Model, setting: Setting) -> tuple[Model, Setup, Table]:
+        """The model, the set-up of a setting and its table of bots, found once per model."""
         key = (id(model), setting.players, setting.variants)
         found = self._setups.get(key)
         if found is None or found[0] is not model:
             found = self._setups[key] = (
                 model,
                 Setup.build(model, setting.players, setting.variants),
+                bots.table(setting.players),
             )
-        return found[1]
+        return found
 
     def player_counts(self, model: Model) -> tuple[int, ...]:
         """Every player count of the game's range that the treasure table has a row for."""
@@ -82,17 +88,19 @@ class HeistSimulation:
         self, model: Model, setting: Setting, seed: int, index: int = 0, check: bool = True
     ) -> GameResult:
         """One seeded game with bots, invariants checked at every step."""
-        game = self.game(model, setting, seed)
+        _, setup, table = self._prepared(model, setting)
+        game = Heist(setup, seed)
         violation: Violation | None = None
         try:
-            outcome = play(game, bots.table(setting.players), check)
+            outcome = game.play_checked(table) if check else play(game, table, False)
             ending, winners = outcome.ending, outcome.winners
         except InvariantViolation as exc:
             violation = exc.violation
             ending, winners = "invariant_broken", ()
         plays = []  # the role cards taken, by kind
+        hold_c = game.hold_c
         for c, card in enumerate(_CARD_ID):
-            taken = game.hold_c.count(c)
+            taken = hold_c.count(c)
             if taken:
                 plays.append((card, taken))
         return _game_result(
@@ -101,12 +109,12 @@ class HeistSimulation:
             setting.players,
             ending,
             winners,
-            tuple([_ROLE_ID[r] for r in game.role]),
+            tuple(map(_ROLE_ID.__getitem__, game.role)),
             len(game.actions),
             game.accusations,
             tuple(plays),
             (
-                ("apologies", game.setup.apologies),
+                ("apologies", setup.apologies),
                 ("apologies_given", sum(game.given)),
                 ("kept", game.boss_pocket),
                 ("hidden", sum(game.hidden)),
@@ -138,14 +146,19 @@ class HeistSimulation:
         # The games by player count (in order of the first game of each); each statistic
         # is then one Counter over them, not an update game by game (the order of the
         # games changes no count, and every key is put in order below).
-        by_players: dict[str, list[GameResult]] = {}
+        by_players: dict[int, list[GameResult]] = {}
         for r in results:
             if r.violation is None:
-                by_players.setdefault(str(r.players), []).append(r)
+                games = by_players.get(r.players)
+                if games is None:
+                    by_players[r.players] = [r]
+                else:
+                    games.append(r)
         played: dict[str, Counter[str]] = {}  # by player count: seats of each role
         won: dict[str, Counter[str]] = {}  # by player count: seats of each role that won
         endings: dict[str, dict[str, int]] = {}
-        for key, games in by_players.items():
+        for players, games in by_players.items():
+            key = str(players)
             played[key] = Counter(chain.from_iterable(r.roles for r in games))
             won[key] = Counter(r.roles[seat] for r in games for seat in r.winners)
             ends = endings[key] = dict.fromkeys(ENDINGS, 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pnp.diagnostics import did_you_mean
@@ -55,16 +55,16 @@ class Setup:
     keep_min: int
     keep_max: int
     may_hide: int  # role cards the first player may hide
+    # A bound on the choices of one game: keep, hides, takes, answers, accusations, shots.
+    max_steps: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_steps", 2 + self.may_hide + 4 * self.takers)
 
     @property
     def takers(self) -> int:
         """Players who take from the treasure: everybody but the Boss."""
         return self.players - 1
-
-    @property
-    def max_steps(self) -> int:
-        """A bound on the choices of one game: keep, hides, takes, answers, accusations, shots."""
-        return 2 + self.may_hide + 4 * self.takers
 
     def card_text(self, counts: Iterable[int] | None = None) -> str:
         """`2 loyalists, 1 agent` for a count of each card (default: the set-up's)."""

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from pnp.rulesets.diamond_heist.play.game import Heist
 
 
+_GUNMAN = Role.GUNMAN  # as a plain name: looking it up on its Enum class costs more than the loop
+
+
 class Hooks:
     """The points where a variant may change the flow of the game."""
 
@@ -37,7 +40,7 @@ class Gunman(Hooks):
     def interrupter(self, game: Heist, accused: int) -> int:
         """The gunman's seat, if the gunman is in play, still in, and not the accused."""
         for seat in range(1, game.n):
-            if game.role[seat] is Role.GUNMAN and not game.out[seat] and seat != accused:
+            if game.role[seat] is _GUNMAN and not game.out[seat] and seat != accused:
                 return seat
         return -1
 

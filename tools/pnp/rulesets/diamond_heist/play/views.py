@@ -7,8 +7,10 @@ a taker adds what they saw and took; the Boss adds what they kept back, what the
 and what came back. Nobody's view holds another player's pockets until that player shows
 them.
 
-A view is built at every step of every simulated game, so the game builds them with
-`builder` (the same frozen objects, several times faster than their own constructors).
+A view is built at every step of a game played through `engine.play`, so the game builds
+them with `builder` (the same frozen objects, several times faster than their own
+constructors). The simulator's own loop (`Heist.play_checked`) hands the default bots the
+few numbers of their view they decide from instead (see `bots`).
 """
 
 from __future__ import annotations
