@@ -23,6 +23,7 @@ Numbers of a worked example (its notes) are the example's own and are checked by
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -262,19 +263,14 @@ def _proses(game: Game) -> Iterator[Prose]:
 
 
 def _tokens(prose: Prose) -> list[Token]:
-    """The words of a prose, found once per process for the same text (a game checked
-    again mostly prints the same texts, the rulebook's long ones above all)."""
-    found = _TOKENS.get(prose.text)
-    if found is None:
-        if len(_TOKENS) >= 4096:
-            _TOKENS.clear()
-        found = _TOKENS[prose.text] = tuple(
-            Token(m.start(), m.end(), m.group().casefold()) for m in _TOKEN.finditer(prose.text)
-        )
-    return list(found)
+    return list(_words(prose.text))
 
 
-_TOKENS: dict[str, tuple[Token, ...]] = {}
+@functools.lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[Token, ...]:
+    """The words of a text, found once per process for the same text (a game checked again
+    mostly prints the same texts, the rulebook's long ones above all)."""
+    return tuple(Token(m.start(), m.end(), m.group().casefold()) for m in _TOKEN.finditer(text))
 
 
 def _joined(prose: Prose, a: Token | int, b: Token) -> bool:

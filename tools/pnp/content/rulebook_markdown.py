@@ -6,7 +6,7 @@ pictures the content uses (`rulebook_pictures`) read the same tokens.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -53,15 +53,13 @@ def parser() -> MarkdownIt:
 
 
 def parse(text: str) -> list[Token]:
-    """The block tokens of a Markdown text (parsed once per process for the same text: a
-    rulebook is filled again on every check of its game and mostly comes out the same;
-    tokens are read, never changed, by what uses them)."""
-    found = _PARSED.get(text)
-    if found is None:
-        if len(_PARSED) >= 256:
-            _PARSED.pop(next(iter(_PARSED)))
-        found = _PARSED[text] = tuple(parser().parse(text))
-    return list(found)
+    """The block tokens of a Markdown text."""
+    return list(_parsed(text))
 
 
-_PARSED: dict[str, tuple[Token, ...]] = {}
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> tuple[Token, ...]:
+    """A text's tokens, parsed once per process for the same text: a rulebook is filled again
+    on every check of its game and mostly comes out the same (tokens are read, never
+    changed, by what uses them)."""
+    return tuple(parser().parse(text))
