@@ -1,5 +1,6 @@
 """Faster stand-ins for the reportlab helpers a rulebook calls most, in force while a book is
-laid out and drawn (`fast`).
+laid out and drawn, and while a kit's files are drawn (`fast`, which `pnp.products` also
+uses).
 
 Laying out a book breaks thousands of paragraphs into lines and draws every line, and a
 good part of that time went to a few small helpers called for every word, every run of text
