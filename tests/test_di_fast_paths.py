@@ -1,8 +1,12 @@
 """Diplomatic Immunity's quick ways through the rules give what the plain ways give: the
 shuffle draws as `random.shuffle` does, the doors a player may book (with the Goal checked
 once at its best) are those each door asked alone gives, a seat's renewed view chooses as a
-fresh one does, what the table knows of a player is read off the table, and a game stops
-at its limit of choices even when the limit is changed as it goes."""
+fresh one does and reads the table again for each new choice, what the table knows of a
+player is read off the table, a game stops at its limit of choices even when the limit is
+changed as it goes, the sets of instances looked for in hands are those the cards' facts
+give, a crime type's legality read once is what the modifiers say, the Law markers are
+checked whenever a seat could have too many, and the simulator's spans hand out every game
+once, in order."""
 
 from __future__ import annotations
 
@@ -15,10 +19,14 @@ from pnp.content.project import Game as Model
 from pnp.content.project import load_game
 from pnp.rules.engine import InvariantViolation
 from pnp.rulesets.diplomatic_immunity.play import conditions, leaving, modifiers
+from pnp.rulesets.diplomatic_immunity.play.actions import LAY_LOW, STOP, Ask
 from pnp.rulesets.diplomatic_immunity.play.bots import HeuristicBot, play, seated
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts, Sorts
 from pnp.rulesets.diplomatic_immunity.play.game import Game, Kit
-from pnp.rulesets.diplomatic_immunity.play.state import Player
+from pnp.rulesets.diplomatic_immunity.play.kinds import AT_VOTE
+from pnp.rulesets.diplomatic_immunity.play.state import LawInEffect, Player
 from pnp.rulesets.diplomatic_immunity.play.view import View
+from pnp.simulate import CHUNK, _spans
 from tests.conftest import CONTENT
 
 
@@ -197,3 +205,253 @@ def test_no_condition_asks_for_less_money_or_fewer_crimes_gone(model: Model) -> 
                             assert check(s, game.rules, p, t, money + 5, max(0, crimes - 1)), t
             play_one(game)
     assert checked > 100
+
+
+def test_the_sorts_are_the_instances_whose_facts_say_so(model: Model) -> None:
+    """The sets of card instances the rules and bots look for in a hand (one set
+    intersection, not a loop over the hand) hold exactly the instances whose facts, read
+    off the game's own cards, say so; every game of the content shares them."""
+    game = Game(model, 4, 0, trace=False)
+    s = game.state
+    assert s.sorts is game.sorts is game.kit.sorts is Game(model, 5, 1).state.sorts
+    assert s.sorts is not None
+
+    def where(fact: Callable[[Facts], object]) -> frozenset[int]:
+        return frozenset(i for i, f in enumerate(s.facts) if fact(f))
+
+    sorts = s.sorts
+    assert sorts.afternoon_play == where(lambda f: f.afternoon_play)
+    assert sorts.reaction_trick == where(lambda f: f.reaction_trick)
+    assert sorts.reaction_repeal == where(lambda f: f.reaction_repeal)
+    assert sorts.law == where(lambda f: f.law)
+    assert sorts.evening_play == where(lambda f: f.evening_play)
+    assert sorts.cover == where(lambda f: f.covers is not None)
+    assert sorts.door == where(lambda f: f.door is not None)
+    assert sorts.crime == where(lambda f: f.crime_type is not None)
+    assert sorts.maybe_junk == where(lambda f: f.worth_of >= 2)  # a Law or a Departure card
+    assert sorts.vote == frozenset(i for i, c in enumerate(s.cards) if AT_VOTE in c.timing)
+    for name in Sorts.__slots__:
+        assert getattr(sorts, name), name  # every sort has cards in this content
+
+
+def test_a_view_given_a_new_ask_reads_the_table_again(model: Model) -> None:
+    """A view keeps what it read (the rivals in play, the Heat Limit, the bare-word
+    modifiers) for one choice only: given the next choice's Ask, as `play` gives it, each
+    of them is read from the table again."""
+    game = Game(model, 4, 2, trace=False)
+    while game.state.round < 2 and game.ask is not None:
+        play_one(game)
+    s = game.state
+    me = s.players[0]
+
+    def next_choice() -> None:
+        view.ask = Ask(0, "afternoon", (STOP, LAY_LOW))  # another Ask: another choice
+
+    view = View(s, game.rules, 0, Ask(0, "afternoon", (STOP, LAY_LOW)))
+    rivals, limit = [pub.seat for pub in view.rivals()], view.limit()
+    no_lay_low = view.has("no_lay_low")
+    s.players[1].recalled = True
+    me.immunity = not me.immunity
+    assert [pub.seat for pub in view.rivals()] == rivals and view.limit() == limit
+    # Each look-up the first of a choice after the table changed under what it kept.
+    next_choice()
+    assert [pub.seat for pub in view.rivals()] == [2, 3] != rivals
+    view.limit()
+    me.immunity = not me.immunity
+    next_choice()
+    assert view.limit() == modifiers.limit(s, game.rules, me) == limit
+    view._has = {"no_lay_low": not no_lay_low}  # as if read otherwise for the last choice
+    next_choice()
+    assert view.has("no_lay_low") == no_lay_low == modifiers.has(s, me, "no_lay_low")
+
+
+def _legal_plainly(game: Game, p: Player, crime_type: str) -> tuple[bool, dict[str, int]]:
+    """Whether crimes of a type are legal for a player, by a look through every modifier
+    in effect (read afresh), and the use that counts: the first that makes it legal."""
+    s = game.state
+    index = modifiers._read_in_effect(s, p).index
+    for (kind, ident), term in index.get("legal", ()):
+        if term.arg("type") == crime_type:
+            return True, {f"{kind}:{ident}": 1}
+    return False, {}
+
+
+def test_legality_read_once_is_what_the_modifiers_say(model: Model) -> None:
+    """`modifiers.legal` keeps each crime type's answer with the player until the Laws or
+    the Headline change: after every choice of some games, and after a Law put in effect
+    by hand, it says what a look through the modifiers says and counts the same use."""
+    types = sorted({f.crime_type for f in Kit.of(model).facts if f.crime_type})
+
+    def agree(game: Game) -> None:
+        s = game.state
+        for p in s.players:
+            for crime_type in types:
+                before = dict(s.uses)
+                quick = modifiers.legal(s, p, crime_type)
+                counted = {k: n - before.get(k, 0) for k, n in s.uses.items()}
+                s.uses.clear()
+                s.uses.update(before)
+                plain, uses = _legal_plainly(game, p, crime_type)
+                assert (quick, {k: n for k, n in counted.items() if n}) == (plain, uses)
+
+    for seed in range(3):
+        game = Game(model, 4, seed, trace=False)
+        while game.ask is not None:
+            agree(game)
+            play_one(game)
+    game = Game(model, 4, 5, trace=False)
+    while not game.state.street:
+        play_one(game)
+    s = game.state
+    law = next(
+        i
+        for i, card in enumerate(s.cards)
+        if card.law and any(t.name == "legal" for t in card.law.while_)
+    )
+    agree(game)  # every answer kept
+    s.laws.append(LawInEffect(law, 0))
+    agree(game)
+    s.laws.clear()
+    agree(game)
+
+
+def test_law_markers_are_checked_whenever_a_seat_could_have_too_many(model: Model) -> None:
+    """`invariants` counts each seat's Laws only once more Laws are in effect than a seat
+    has markers (no seat can have too many before): one Law too many for a seat is caught,
+    as many Laws as markers, or one too many shared by two seats, are not."""
+    game = Game(model, 4, 1, trace=False)
+    while not game.state.street:
+        play_one(game)
+    s = game.state
+    laws = [i for i, f in enumerate(s.facts) if f.law][: game.markers + 1]
+    assert len(laws) == game.markers + 1
+
+    def markers_broken(owners: list[int]) -> list[tuple[str, str]]:
+        pairs = zip(laws[: len(owners)], owners, strict=True)
+        s.laws[:] = [LawInEffect(inst, owner) for inst, owner in pairs]
+        return [b for b in game.invariants() if b[0] == "Law markers"]
+
+    n = game.markers
+    assert markers_broken([0] * (n + 1)) == [
+        ("Law markers", f"{s.players[0].diplomat.name} has more Laws than markers")
+    ]
+    assert markers_broken([0] * n) == []
+    assert markers_broken([0] * n + [1]) == []
+    assert markers_broken([]) == []
+
+
+@pytest.mark.parametrize(
+    ("games", "jobs", "shares"),
+    [
+        (1, 1, 16),
+        (1, 2, 16),
+        (10, 2, 16),
+        (600, 2, 16),
+        (2000, 1, 16),
+        (2000, 2, 16),
+        (2000, 8, 4),
+        (5000, 3, 4),
+    ],
+)
+def test_spans_hand_out_every_game_once_in_order(games: int, jobs: int, shares: int) -> None:
+    """The simulator's spans (the last ones smaller with more than one worker) cover every
+    game once, in order, at most CHUNK at a time, and at least `shares` for each worker
+    when there are games enough."""
+    spans = _spans(games, jobs, shares)
+    assert [i for start, end in spans for i in range(start, end)] == list(range(games))
+    assert all(0 < end - start <= CHUNK for start, end in spans)
+    assert len(spans) >= min(games, jobs * shares)
+
+
+def _invariants_plainly(game: Game) -> list[tuple[str, str]]:
+    """Every broken invariant, each checked on its own pass over the table, in the order
+    they are reported: the plain statement `Game.invariants` gives in fewer passes."""
+    s = game.state
+    zones = (
+        s.street,
+        s.politics,
+        s.street_discard,
+        s.politics_discard,
+        s.clock,
+        s.headline_discard,
+        s.boxed,
+        s.table,
+        s.laws,
+    )
+    placed = sum(len(z) for z in zones) + (s.headline is not None)
+    placed += sum(len(p.hand) + len(p.rap_sheet) for p in s.players)
+    money = sum(p.money for p in s.players)
+    broken = []
+    if (s.street or s.politics or s.boxed) and placed != len(s.cards):
+        broken.append(("cards conserved", f"cards: {placed} in zones, {len(s.cards)} in the game"))
+    if s.turn is None and s.table:
+        broken.append(
+            ("table cleared between turns", f"{len(s.table)} card(s) on the table between turns")
+        )
+    if money != s.paid_out - s.received:
+        broken.append(
+            (
+                "money conserved",
+                f"money: players hold ${money}M, the bank paid "
+                f"${s.paid_out}M and received ${s.received}M",
+            )
+        )
+    for p in s.players:
+        name = p.diplomat.name
+        if p.heat < 0:
+            broken.append(("Heat at least 0", f"{name}'s Heat is below 0"))
+        if p.recalled and p.heat:
+            broken.append(("no Heat when Recalled", f"{name} is Recalled but has Heat"))
+        limit = modifiers.limit(s, game.rules, p)
+        if p.active and p.heat >= limit:
+            broken.append(
+                (
+                    "Heat below the Limit",
+                    f"{name} is at Heat {p.heat}, their Limit {limit}, without a Scandal",
+                )
+            )
+        if p.money < 0:
+            broken.append(("money at least 0", f"{name} has negative money"))
+    holders = list(s.favor_holder.values())
+    n = len(s.players)
+    if s.players and (len(holders) != n or not all(0 <= h < n for h in holders)):
+        broken.append(
+            ("Favor chips held", "a Favor chip has no holder, or is held outside the game")
+        )
+    for p in s.players:
+        if sum(1 for law in s.laws if law.owner == p.seat) > game.markers:
+            broken.append(("Law markers", f"{p.diplomat.name} has more Laws than markers"))
+    return broken
+
+
+def test_invariants_report_what_the_plain_checks_report(model: Model) -> None:
+    """`Game.invariants` (money and each player's bounds in one pass over the players)
+    reports every broken invariant, in the same order, as each checked on its own does:
+    in every state of some games, and with the table broken at random in many ways."""
+    rng = random.Random(7)
+    breaks: list[Callable[[Game], None]] = [
+        lambda g: g.state.players[rng.randrange(g.n)].hand.append(0),
+        lambda g: setattr(g.state.players[rng.randrange(g.n)], "heat", -1),
+        lambda g: setattr(g.state.players[rng.randrange(g.n)], "heat", 99),
+        lambda g: setattr(g.state.players[rng.randrange(g.n)], "money", -2),
+        lambda g: setattr(g.state.players[rng.randrange(g.n)], "recalled", True),
+        lambda g: setattr(g.state.players[rng.randrange(g.n)], "left", True),
+        lambda g: setattr(g.state, "paid_out", g.state.paid_out + 1),
+        lambda g: g.state.table.append(1),
+        lambda g: g.state.favor_holder.__setitem__(0, g.n),
+        lambda g: g.state.laws.extend(LawInEffect(i, 0) for i in range(g.markers + 1)),
+    ]
+    checked = broken = 0
+    for seed in range(3):
+        game = Game(model, 4, seed, trace=False)
+        while game.ask is not None:
+            assert game.invariants() == _invariants_plainly(game) == []
+            checked += 1
+            play_one(game)
+        for _ in range(40):
+            for br in rng.sample(breaks, rng.randint(1, 4)):
+                br(game)
+            found = game.invariants()
+            assert found == _invariants_plainly(game)
+            broken += len(found)
+    assert checked > 500 and broken > 100

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 CHUNK = 250  # games handed to a worker at a time, at most (and between progress updates)
 SHARES = 16  # spans each worker gets at least, so that the workers finish together
+TAIL = 4  # games in the smallest of the last spans, with more than one worker
 
 
 class SimError(Exception):
@@ -129,9 +130,19 @@ def play_span(p: Plan | None, span: tuple[int, int]) -> list[GameResult]:
 def _spans(games: int, jobs: int = 1, shares: int = SHARES) -> list[tuple[int, int]]:
     """The games in spans, handed out in turn: at most CHUNK games each, and at least
     `shares` spans for each worker, so that one worker's last span keeps the others waiting
-    little."""
+    little. With more than one worker the last spans shrink (to half a worker's share of
+    the games left, TAIL games at least): the spans handed out last are the ones the other
+    workers may wait for, and a small one keeps them waiting less."""
     size = max(1, min(CHUNK, -(-games // (max(1, jobs) * shares))))
-    return [(i, min(games, i + size)) for i in range(0, games, size)]
+    if jobs <= 1:
+        return [(i, min(games, i + size)) for i in range(0, games, size)]
+    spans: list[tuple[int, int]] = []
+    start = 0
+    while start < games:
+        step = min(size, max(TAIL, -(-(games - start) // (2 * jobs))))
+        spans.append((start, min(games, start + step)))
+        start += step
+    return spans
 
 
 @dataclass(frozen=True, slots=True)

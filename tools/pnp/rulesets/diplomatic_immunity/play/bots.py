@@ -134,12 +134,14 @@ class HeuristicBot:
     def _leader(self, view: View) -> Public | None:
         """The rival who looks closest to leaving: Departing first, then the richest with
         the longest Rap Sheet."""
-        rivals = view.rivals()
-        if not rivals:
-            return None
-        return max(
-            rivals, key=lambda p: (p.departing is not None, p.rap_sheet + p.money / 4, -p.seat)
-        )
+        # (`max` with a key, written out: the first of the largest keys, as `max` gives)
+        leader: Public | None = None
+        most: tuple[bool, float, int] = (False, 0.0, 0)
+        for p in view.rivals():
+            key = (p.departing is not None, p.rap_sheet + p.money / 4, -p.seat)
+            if leader is None or key > most:
+                leader, most = p, key
+        return leader
 
     def _type_counts(self, view: View) -> dict[str, int]:
         """My crimes by type (in the order of my Rap Sheet)."""
@@ -240,8 +242,7 @@ class HeuristicBot:
             return BURN
         # Only a Law or a Departure card is ever worth less than 1.6 (`facts.Facts.worth`):
         # the others are not weighed.
-        facts = view.facts
-        maybe = [c for c in hand if facts[c].worth_of >= WORTH_LAW]
+        maybe = view.sorts.maybe_junk.intersection(hand)  # (how many is all that counts)
         if len(maybe) < 3:  # fewer than three cards that could be junk: not three junk
             return NO
         junk = sum(1 for v in self._values(view, maybe) if v < 1.6)
@@ -260,11 +261,9 @@ class HeuristicBot:
 
     def _afternoon(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
-        facts = view.facts
-        crimes = [c for c in me.hand if facts[c].crime_type is not None]
         if (
             among(LAY_LOW, ask.options)
-            and (me.heat >= view.limit() - 1 or not crimes)
+            and (me.heat >= view.limit() - 1 or view.sorts.crime.isdisjoint(me.hand))
             and me.heat > 0
             and not self._departing_rivals(view)
         ):
@@ -295,7 +294,9 @@ class HeuristicBot:
                 heat = view.crime_heat(o.card)
                 if covered_types is None:  # the crime types my Covers cover ("any" for all)
                     covered_types = {
-                        covers for c in me.hand if (covers := facts[c].covers) is not None
+                        covers
+                        for c in view.sorts.cover.intersection(me.hand)
+                        if (covers := facts[c].covers) is not None
                     }
                 covered = "any" in covered_types or card.crime.type.id in covered_types
                 effective = 0 if covered and heat else heat
@@ -519,7 +520,13 @@ class HeuristicBot:
 
     def _evening(self, view: View, ask: Ask, rng: random.Random) -> Action:
         me = view.me
-        books = [o for o in ask.options if isinstance(o, Book)]
+        books: list[Book] = []
+        hush = False  # Hush Money offered
+        for o in ask.options:
+            if isinstance(o, Book):
+                books.append(o)
+            elif isinstance(o, HushMoney):
+                hush = True
         if books and not self._safe_to_book(view, rng):
             books = []
         if books:
@@ -540,7 +547,6 @@ class HeuristicBot:
                 )
             }
             return min(books, key=lambda o: (o.card is None, doors.get(o.door, 9)))
-        hush = any(isinstance(o, HushMoney) for o in ask.options)  # Hush Money offered
         if hush and me.heat >= view.limit() - 1:
             return HUSH_MONEY
         # Each choice scored, with its place among equal scores: the later in the order
@@ -774,12 +780,15 @@ def play(game: Game, bots: Sequence[Bot]) -> Outcome:
     while ask is not None and not state.players:
         apply(bots[ask.seat].choose(View(state, rules, ask.seat, ask), rng))
         ask = game._ask
-    # Then each seat has one view, renewed for each of its choices.
+    # Then each seat has one view, renewed for each of its choices (`View.renew`: a new
+    # `ask` is all it takes).
     views = [View(state, rules, seat) for seat in range(len(state.players))]
+    chooses = [bot.choose for bot in bots]  # each seat's bot's choice, looked up once
     while ask is not None:
-        view = views[ask.seat]
-        view.renew(ask)
-        apply(bots[ask.seat].choose(view, rng))
+        seat = ask.seat
+        view = views[seat]
+        view.ask = ask
+        apply(chooses[seat](view, rng))
         ask = game._ask
     outcome = game.outcome()
     assert outcome is not None

@@ -30,6 +30,8 @@ class Context:
     """What one card's steps share: who plays it, who it answers, whom it names, and the
     rival chosen for it (one card, one chosen rival)."""
 
+    __slots__ = ("actor", "aimed", "answerable", "card", "chosen", "fizzled", "game", "named")
+
     def __init__(
         self,
         game: Game,

@@ -8,11 +8,14 @@ Nothing here is hidden: it is all printed on the card.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from pnp.content.cards import Card
 from pnp.rulesets.diplomatic_immunity.play.kinds import (
     AT_AFTERNOON,
     AT_EVENING,
     AT_REACTION,
+    AT_VOTE,
     KIND_COVER,
     KIND_DEPARTURE_CARD,
     KIND_DIRTY_TRICK,
@@ -113,3 +116,41 @@ def facts_of(card: Card) -> Facts:
     if known is None or known.card is not card:
         known = _KEPT[id(card)] = Facts(card)
     return known
+
+
+class Sorts:
+    """The card instances of one game's cards that share a fact, as sets: what the rules
+    and the bots look for in a hand again and again ("the crimes and tricks the Afternoon
+    may offer") is then one set intersection made in C
+    (`sorts.afternoon_play.intersection(hand)`), not a loop over the hand asking each
+    card's facts. Each set is exactly the instances whose facts say so
+    (`facts[inst].afternoon_play` and so on); nothing here is hidden either."""
+
+    __slots__ = (
+        "afternoon_play",
+        "cover",
+        "crime",
+        "door",
+        "evening_play",
+        "law",
+        "maybe_junk",
+        "reaction_repeal",
+        "reaction_trick",
+        "vote",
+    )
+
+    def __init__(self, facts: Sequence[Facts]) -> None:
+        def where(fact: Callable[[Facts], object]) -> frozenset[int]:
+            return frozenset(inst for inst, f in enumerate(facts) if fact(f))
+
+        self.crime = where(lambda f: f.crime_type is not None)
+        self.afternoon_play = where(lambda f: f.afternoon_play)
+        self.reaction_trick = where(lambda f: f.reaction_trick)
+        self.reaction_repeal = where(lambda f: f.reaction_repeal)
+        self.law = where(lambda f: f.law)
+        self.evening_play = where(lambda f: f.evening_play)
+        self.cover = where(lambda f: f.covers is not None)
+        self.door = where(lambda f: f.door is not None)
+        # a Law or a Departure card: the only cards a bot may value below a fixed worth
+        self.maybe_junk = where(lambda f: f.worth_of >= WORTH_LAW)
+        self.vote = where(lambda f: AT_VOTE in f.card.timing)  # played into a vote

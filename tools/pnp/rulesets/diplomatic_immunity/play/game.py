@@ -91,7 +91,7 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     among,
     asking,
 )
-from pnp.rulesets.diplomatic_immunity.play.facts import Facts, facts_of
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts, Sorts, facts_of
 from pnp.rulesets.diplomatic_immunity.play.kinds import (
     AT_AFTERNOON,
     AT_COUNTER,
@@ -134,8 +134,9 @@ class Stats:
 
 class Kit:
     """What every game played with one content starts from, read once from it: each card
-    instance's definition and facts, the doors by id, the Law markers of a seat, and the
-    choices of the set-up (a diplomat of each board, each Goal)."""
+    instance's definition and facts (and the instances that share a fact), the doors by id,
+    the Law markers of a seat, and the choices of the set-up (a diplomat of each board, each
+    Goal)."""
 
     __slots__ = (
         "cards",
@@ -147,6 +148,7 @@ class Kit:
         "markers",
         "model",
         "piles",
+        "sorts",
     )
 
     _KEPT: ClassVar[dict[int, Kit]] = {}  # by the id of the content (each kit holds it)
@@ -161,6 +163,7 @@ class Kit:
             facts += [facts_of(card)] * card.count
         self.cards: tuple[Card, ...] = tuple(cards)
         self.facts: tuple[Facts, ...] = tuple(facts)
+        self.sorts = Sorts(self.facts)  # the instances that share a fact
         self.doors: Mapping[str, Door] = {d.id: d for d in model.doors or ()}
         self.markers = voting.law_markers(model)
         # each board's choices of a diplomat, and each Goal's choice, by id
@@ -240,7 +243,10 @@ class Game:
         self.actions: list[Action] = []
         self.trace_choices = False  # replays and golden traces list every choice too
         kit = self.kit = Kit.of(model)
-        self.state = State(cards=list(kit.cards), players=[], facts=list(kit.facts))
+        self.sorts = kit.sorts  # the instances that share a fact (the state's facts')
+        self.state = State(
+            cards=list(kit.cards), players=[], facts=list(kit.facts), sorts=kit.sorts
+        )
         self.n = players
         self.markers = kit.markers
         self.doors = kit.doors
@@ -783,7 +789,12 @@ class Game:
         options: list[Action] = [COMMIT_CRIMES]
         if not modifiers.has(s, p, "no_lay_low"):
             options.append(LAY_LOW)
-        action = yield from self._choose(p.seat, "afternoon", options)
+        # (`_choose`, written out: the commonest choices are asked without a generator of
+        # their own; a single option, Commit Crimes, is taken without asking)
+        if len(options) > 1:
+            action = yield asking(p.seat, "afternoon", tuple(options))
+        else:
+            action = COMMIT_CRIMES
         if isinstance(action, LayLow):
             amount = modifiers.lay_low_cool(s, self.rules, p)
             self.cool(p, amount)
@@ -797,7 +808,7 @@ class Game:
             attacks: list[Action] = []
             departing: bool | None = None  # whether a rival Departs (once a card asks)
             facts = s.facts
-            for c in sorted({c for c in p.hand if facts[c].afternoon_play}):
+            for c in sorted(self.sorts.afternoon_play.intersection(p.hand)):
                 f = facts[c]
                 if f.crime_type is not None:
                     crimes.append(COMMIT[c])
@@ -811,9 +822,11 @@ class Game:
             options = [STOP, *crimes, *tricks, *attacks]
             if not p.signature_used and AT_AFTERNOON in p.diplomat.signature.timing:
                 options.append(SIGNATURE)
-            if self._signature_on_departures(p):
+            if not p.signature_used and self._signature_on_departures(p):  # (a call fewer)
                 options.append(SIGNATURE_AT_DEPARTURE)
-            action = yield from self._choose(p.seat, "afternoon-action", options)
+            if len(options) == 1:
+                return  # Stop alone: taken without asking (`_choose`, written out)
+            action = yield asking(p.seat, "afternoon-action", tuple(options))
             match action:
                 case Stop():
                     return
@@ -837,7 +850,14 @@ class Game:
         return not card.leaks or not modifiers.has(self.state, p, "no_leak")
 
     def _departing_targets(self, p: Player) -> list[Player]:
-        return [q for q in self.state.rivals(p.seat) if q.departing]
+        """The rivals still in play who are Departing (`State.rivals`, written out with
+        the test for a Departure: one pass over the players, not two)."""
+        seat = p.seat
+        return [
+            q
+            for q in self.state.players
+            if q.departing and q.seat != seat and not q.recalled and not q.left
+        ]
 
     def _playable_trick(self, p: Player, card: Facts) -> bool:
         """Frame needs a crime on your Rap Sheet to move (ruling `frame-needs-a-crime`)."""
@@ -980,15 +1000,18 @@ class Game:
         # 2. Rivals react, secretly and at once; reactions resolve in seat order.
         # Each reaction: the card played (None: the Signature).
         reactions: list[tuple[Player, int | None]] = []
+        reaction_tricks = self.sorts.reaction_trick
         for seat in s.seat_order_from(p.seat):
             q = s.players[seat]
             if q.recalled or q.left:  # not active
                 continue
             options: list[Nothing | React | UseSignature] = [NOTHING]
-            facts = s.facts
-            for c in sorted({c for c in q.hand if facts[c].reaction_trick}):
-                if self._may_play(q, facts[c]):
-                    options.append(REACT[c])
+            tricks = reaction_tricks.intersection(q.hand)
+            if tricks:
+                facts = s.facts
+                for c in sorted(tricks):
+                    if self._may_play(q, facts[c]):
+                        options.append(REACT[c])
             if (
                 not q.signature_used
                 and AT_REACTION in q.diplomat.signature.timing
@@ -997,7 +1020,8 @@ class Game:
                 options.append(SIGNATURE)
             if len(options) == 1:
                 continue  # nothing to react with: no reaction, and nothing to ask
-            action = yield from self._choose(seat, "react", options, (inst, p.seat))
+            # (two options or more: asked as they are, `_choose` has nothing to add)
+            action = yield asking(seat, "react", tuple(options), (inst, p.seat))
             match action:
                 case React(played):
                     reactions.append((q, played))
@@ -1043,17 +1067,21 @@ class Game:
         # repeal-in-reactions): the crime then resolves without the Repealed Laws (none to
         # Repeal without a Law in effect).
         if s.laws:
+            repeals = self.sorts.reaction_repeal
             for seat in [*s.seat_order_from(p.seat), p.seat]:
-                yield from self._repeal_in_reactions(s.players[seat], inst, p)
+                q = s.players[seat]
+                if not repeals.isdisjoint(q.hand):  # (nothing to ask a player without one)
+                    yield from self._repeal_in_reactions(q, inst, p)
         # 3. Cover it, or don't.
         covered = False
         ctype = card.crime.type.id
         facts = s.facts
-        covers = [c for c in p.hand if facts[c].covers in ("any", ctype)]
-        if covers:
-            cover = yield from self._choose(
-                p.seat, "cover", [NO, *(COVER[c] for c in sorted(covers))], (inst,)
-            )
+        covers = [
+            c for c in self.sorts.cover.intersection(p.hand) if facts[c].covers in ("any", ctype)
+        ]
+        if covers:  # (No and a Cover at least: asked as they are)
+            offered: tuple[Action, ...] = (NO, *(COVER[c] for c in sorted(covers)))
+            cover = yield asking(p.seat, "cover", offered, (inst,))
             if isinstance(cover, Cover):
                 p.hand.remove(cover.card)
                 self._discard(cover.card)
@@ -1084,12 +1112,12 @@ class Game:
         s = self.state
         if not s.laws or q.left:
             return
-        facts = s.facts
-        repeals = sorted({c for c in q.hand if facts[c].reaction_repeal})
+        repeals = self.sorts.reaction_repeal.intersection(q.hand)
         if not repeals:
             return
-        options: list[Nothing | Repeal] = [NOTHING, *(REPEAL[c] for c in repeals)]
-        action = yield from self._choose(q.seat, "react-repeal", options, (inst, criminal.seat))
+        # (Nothing and a Repeal at least: asked as they are)
+        options: tuple[Action, ...] = (NOTHING, *(REPEAL[c] for c in sorted(repeals)))
+        action = yield asking(q.seat, "react-repeal", options, (inst, criminal.seat))
         if isinstance(action, Repeal):
             self._play(q, action.card)
             self.stats.played(s.cards[action.card])
@@ -1109,18 +1137,24 @@ class Game:
                     self.log(f"{self.name(p.seat)} uses the Signature {p.diplomat.signature.name}")
                 yield from self.run_steps(p, p.diplomat.signature.steps, None)
         options: list[Action] = [PASS]
-        hand = sorted(set(p.hand))
         facts = s.facts
+        sorts = self.sorts
         if (
             not modifiers.has(s, p, "no_propose")
             and p.money >= modifiers.law_fee(s, rules, p)
             and sum(1 for law in s.laws if law.owner == p.seat) < self.markers
         ):
-            options += [PROPOSE_LAW[c] for c in hand if facts[c].law and voting.proposable(self, c)]
-        for c in hand:
-            f = facts[c]
-            if f.evening_play and p.money >= f.card.price and self._usable(p, f):
-                options.append(PLAY_MANEUVER[c])
+            options += [
+                PROPOSE_LAW[c]
+                for c in sorted(sorts.law.intersection(p.hand))
+                if voting.proposable(self, c)
+            ]
+        plays = sorts.evening_play.intersection(p.hand)
+        if plays:
+            for c in sorted(plays):
+                f = facts[c]
+                if p.money >= f.card.price and self._usable(p, f):
+                    options.append(PLAY_MANEUVER[c])
         if (
             not modifiers.has(s, p, "no_hush_money")
             and p.heat > 0
@@ -1131,7 +1165,9 @@ class Game:
         if bend.steps and AT_EVENING in bend.timing and p.money >= bend.price and s.rivals(p.seat):
             options.append(BEND)
         options += [Book(door.id, card) for door, card in leaving.bookable(self, p)]
-        action = yield from self._choose(p.seat, "evening", options)
+        if len(options) == 1:
+            return  # Pass alone: taken without asking (`_choose`, written out)
+        action = yield asking(p.seat, "evening", tuple(options))
         match action:
             case ProposeLaw(inst):
                 yield from voting.propose(self, p, inst, modifiers.law_fee(s, rules, p), "fail")
@@ -1197,7 +1233,7 @@ class Game:
         players = s.players
         broken: list[tuple[str, str]] = []
         # Cards in every zone (each Law in effect is its card), the Headline, hands and Rap
-        # Sheets; money held, counted in the same pass over the players.
+        # Sheets.
         placed = (
             len(s.street)
             + len(s.politics)
@@ -1210,10 +1246,32 @@ class Game:
             + len(s.laws)
             + (1 if s.headline is not None else 0)
         )
+        # Money held, and each player's bounds, in the same pass over the players (what a
+        # player breaks is listed after the table's conservation, as it is reported).
         money = 0
+        theirs: list[tuple[str, str]] = []
+        rules = self.rules
         for p in players:
             placed += len(p.hand) + len(p.rap_sheet)
             money += p.money
+            heat = p.heat
+            if heat < 0:
+                theirs.append(("Heat at least 0", f"{p.diplomat.name}'s Heat is below 0"))
+            if p.recalled:
+                if heat:
+                    theirs.append(
+                        ("no Heat when Recalled", f"{p.diplomat.name} is Recalled but has Heat")
+                    )
+            elif not p.left and heat >= modifiers.limit(s, rules, p):
+                theirs.append(
+                    (
+                        "Heat below the Limit",
+                        f"{p.diplomat.name} is at Heat {heat}, their Limit "
+                        f"{self.limit(p)}, without a Scandal",
+                    )
+                )
+            if p.money < 0:
+                theirs.append(("money at least 0", f"{p.diplomat.name} has negative money"))
         dealt = bool(s.street or s.politics or s.boxed)  # once dealt, every card is somewhere
         if dealt and placed != len(s.cards):
             broken.append(
@@ -1234,23 +1292,7 @@ class Game:
                     f"${s.paid_out}M and received ${s.received}M",
                 )
             )
-        for p in players:
-            if p.heat < 0:
-                broken.append(("Heat at least 0", f"{p.diplomat.name}'s Heat is below 0"))
-            if p.recalled and p.heat:
-                broken.append(
-                    ("no Heat when Recalled", f"{p.diplomat.name} is Recalled but has Heat")
-                )
-            if not p.recalled and not p.left and p.heat >= modifiers.limit(s, self.rules, p):
-                broken.append(
-                    (
-                        "Heat below the Limit",
-                        f"{p.diplomat.name} is at Heat {p.heat}, their Limit "
-                        f"{self.limit(p)}, without a Scandal",
-                    )
-                )
-            if p.money < 0:
-                broken.append(("money at least 0", f"{p.diplomat.name} has negative money"))
+        broken += theirs
         n = len(players)
         holders = s.favor_holder.values()
         if players and (len(holders) != n or min(holders) < 0 or max(holders) >= n):
@@ -1260,7 +1302,8 @@ class Game:
                     "a Favor chip has no holder, or is held outside the game",
                 )
             )
-        if s.laws:
+        # (a seat can have more Laws than markers only when more Laws than that are in effect)
+        if len(s.laws) > self.markers:
             owners = [law.owner for law in s.laws]
             for p in players:
                 if owners.count(p.seat) > self.markers:

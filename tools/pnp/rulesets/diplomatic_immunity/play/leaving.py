@@ -30,11 +30,30 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
         return []
     out: list[tuple[Door, int | None]] = []
     facts = s.facts
-    cards = {opens: c for c in p.hand if (opens := facts[c].door) is not None}
+    # the Departure card in hand for each door (the last in the hand, of two for one door)
+    cards = (
+        {opens: c for c in p.hand if (opens := facts[c].door) is not None}
+        if not g.sorts.door.isdisjoint(p.hand)
+        else {}
+    )
     met: dict[tuple[int, int], bool] = {}  # the Goal, checked once for each money and crimes
     # No Goal condition asks for less money or fewer crimes: one that fails with all the
     # player's money and no crime gone fails after any price and booking.
     at_best = met[(p.money, 0)] = conditions.all_hold(s, g.rules, p, p.goal.condition)
+    if not at_best:
+        # No door can be booked. Only the price of each door and card that `can_book` would
+        # ask for counts its uses: a door the clock allows, unless the card waives its price.
+        full_rounds = g.rules.departure.booking_needs_full_rounds
+        asked = 0
+        for ref in p.goal.doors:
+            door = g.doors[ref.id]
+            if full_rounds and len(s.clock) < booking_of(door).rounds:
+                continue
+            for card in {None, cards.get(door.id)}:
+                if card is None or s.cards[card].waives != "price":
+                    asked += 1
+        modifiers.door_prices_asked(s, p, asked)
+        return out
     for ref in p.goal.doors:
         door = g.doors[ref.id]
         for card in {None, cards.get(door.id)}:

@@ -21,6 +21,7 @@ Index = dict[str, tuple[Sourced, ...]]
 # used every time the sum is asked for).
 Sum = tuple[int, tuple[Source, ...]]
 _NO_SUM: Sum = (0, ())
+_UNREAD: Source = ("", "")  # a cache's mark for what is not read yet
 
 
 def _own_index(arch: Archetype) -> Index:
@@ -57,7 +58,7 @@ class _Kept:
     read with (a Law in effect never changes its card), with the sums of those that add up
     (`sums`) and the weight of their vote as they are asked for."""
 
-    __slots__ = ("arch", "headline", "index", "laws", "limits", "own", "sums", "votes")
+    __slots__ = ("arch", "headline", "index", "laws", "legal", "limits", "own", "sums", "votes")
 
     def __init__(self, arch: Archetype | None) -> None:
         self.arch = arch
@@ -70,6 +71,9 @@ class _Kept:
         # (name, crime type) -> the sum of those modifiers' deltas (for a crime type, or
         # for any when None), and the sources that changed it
         self.sums: dict[tuple[str, str | None], Sum] = {}
+        # crime type -> the source that makes crimes of it legal (None: none does), as
+        # they are asked for
+        self.legal: dict[str, Source | None] = {}
         # how many times the player's vote counts, and the source that says so (None: not
         # asked yet)
         self.votes: tuple[int, Source | None] | None = None
@@ -127,14 +131,16 @@ def _read_in_effect(state: State, p: Player) -> _Kept:
     else:
         kept.index = everyone
     kept.sums = {}
+    kept.legal = {}
     kept.votes = None
     kept.laws, kept.headline = list(state.laws), state.headline
     return kept
 
 
-def _sum(state: State, p: Player, name: str, crime_type: str | None = None) -> int:
+def _sum(state: State, p: Player, name: str, crime_type: str | None = None, times: int = 1) -> int:
     """The sum of a modifier's deltas (those for a crime type, or for any, when it is given);
-    each source that changes the number counts as used."""
+    each source that changes the number counts as used (`times` times: as asking for the sum
+    that often would count them)."""
     kept = _now(state, p)
     terms = kept.index.get(name)
     if terms is None:
@@ -152,8 +158,8 @@ def _sum(state: State, p: Player, name: str, crime_type: str | None = None) -> i
                 total += delta
         known = kept.sums[key] = (total, tuple(sources)) if sources else _NO_SUM
     total, sources_used = known
-    for src in sources_used:
-        state.use(*src)
+    for kind, ident in sources_used:
+        state.use(kind, ident, times)
     return total
 
 
@@ -168,11 +174,17 @@ def has(state: State, p: Player, name: str) -> bool:
 
 def legal(state: State, p: Player, crime_type: str) -> bool:
     """Whether crimes of a type are legal for a player."""
-    for src, t in _now(state, p).index.get("legal", ()):
-        if t.arg("type") == crime_type:
-            state.use(*src)
-            return True
-    return False
+    kept = _now(state, p)
+    source = kept.legal.get(crime_type, _UNREAD)
+    if source is _UNREAD:  # the first modifier that makes the type legal (read once)
+        source = kept.legal[crime_type] = next(
+            (src for src, t in kept.index.get("legal", ()) if t.arg("type") == crime_type),
+            None,
+        )
+    if source is None:
+        return False
+    state.use(*source)
+    return True
 
 
 def crime_heat(state: State, p: Player, crime_type: str, printed: int) -> int:
@@ -276,6 +288,13 @@ def law_fee(state: State, rules: DIRules, p: Player) -> int:
 
 def door_price(state: State, p: Player, printed: int) -> int:
     return max(0, printed + _sum(state, p, "door_price"))
+
+
+def door_prices_asked(state: State, p: Player, times: int) -> None:
+    """Count the uses that asking a player's door price `times` times would count (with
+    `door_price`), without working out a price."""
+    if times:
+        _sum(state, p, "door_price", None, times)
 
 
 def hand_limit(state: State, rules: DIRules, p: Player) -> int:

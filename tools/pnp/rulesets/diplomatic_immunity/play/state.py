@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.content.cards import Archetype, Card, Diplomat
 from pnp.content.departures import Door, Goal
-from pnp.rulesets.diplomatic_immunity.play.facts import Facts
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts, Sorts
 
 
 @dataclass(slots=True)
@@ -112,15 +112,18 @@ class State:
     counting: bool = True  # off while a player's view looks ahead: only play counts
     # The facts of each card instance's definition (`facts.Facts`), read off the cards once.
     facts: list[Facts] = field(default_factory=list, repr=False, compare=False)
+    # The instances that share a fact (`facts.Sorts`), read off `facts` once (None: not
+    # read, for a state made without them).
+    sorts: Sorts | None = field(default=None, repr=False, compare=False)
     # What `modifiers` works out for everyone and keeps with the state (the modifiers of
     # the Laws in effect and the Headline): never part of the table itself.
     modifiers: Any = field(default=None, repr=False, compare=False)
 
-    def use(self, kind: str, ident: str) -> None:
-        """Count one use of something that carries effects."""
+    def use(self, kind: str, ident: str, times: int = 1) -> None:
+        """Count one use of something that carries effects (or `times` uses at once)."""
         if self.counting:
             key = f"{kind}:{ident}"
-            self.uses[key] = self.uses.get(key, 0) + 1
+            self.uses[key] = self.uses.get(key, 0) + times
 
     def looking(self) -> Looking:
         """While a player weighs a choice, what they look up is not a use."""

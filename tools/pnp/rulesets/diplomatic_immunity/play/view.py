@@ -5,7 +5,9 @@ Bots decide from a View only. It is a thin window on the state (copying the stat
 choice would cost more than the rest of the game), and it offers nothing hidden: no other
 player's hand or unrevealed Goal, no deck order. A test proves it: shuffling what a player
 cannot see never changes what they choose. A View is made for one choice, or renewed for the
-seat's next one (`renew`): what it has read of the other players is kept for that choice.
+seat's next one (`renew`, or a new `ask`): what it has read for a choice (the rivals in
+play, the Heat Limit) is kept for that choice only; the public side of each seat reads the
+table as it is when asked, and is kept for them all.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pnp.content.departures import Goal
 from pnp.rulesets.diplomatic_immunity.model import DIRules
 from pnp.rulesets.diplomatic_immunity.play import conditions, modifiers
 from pnp.rulesets.diplomatic_immunity.play.actions import Ask
-from pnp.rulesets.diplomatic_immunity.play.facts import Facts
+from pnp.rulesets.diplomatic_immunity.play.facts import Facts, Sorts
 from pnp.rulesets.diplomatic_immunity.play.state import Player, State
 
 
@@ -103,7 +105,9 @@ class View:
     __slots__ = (
         "_has",
         "_limit",
+        "_others",
         "_publics",
+        "_read_for",
         "_rivals",
         "_rules",
         "_state",
@@ -112,6 +116,7 @@ class View:
         "facts",
         "me",
         "seat",
+        "sorts",
     )
     me: Player
 
@@ -122,22 +127,36 @@ class View:
         self.ask = ask  # the choice this seat is asked now (None: it is not theirs)
         self.cards: Sequence[Card] = state.cards  # each card instance's definition (public)
         self.facts: Sequence[Facts] = state.facts  # what each card's definition says, read once
+        # the instances that share a fact (those of the state's facts: read off them here
+        # for a state made without them)
+        self.sorts: Sorts = state.sorts if state.sorts is not None else Sorts(state.facts)
         # My own seat: my hand, my Goal, my Rap Sheet are mine to see (once the characters
         # are chosen: until then there is no player in it).
         if seat < len(state.players):
             self.me = state.players[seat]
-        # What was read for this choice, read once: each seat's public side, the rivals
-        # still in play, my Heat Limit, the bare-word modifiers asked about.
-        self._publics: dict[int, Public] | None = None
+        # Each seat's public side, made when first asked for and kept for every choice (it
+        # reads the table as it is when asked, and so is never out of date).
+        self._publics: dict[int, Public] = {}
+        # every other seat's player and public side, read once (None: not read yet)
+        self._others: list[tuple[Player, Public]] | None = None
+        # What was read for one choice (`_read_for`, the Ask it was read for), read once:
+        # the rivals still in play, my Heat Limit, the bare-word modifiers asked about. A
+        # choice is one Ask object (the rules make a new one for every choice), so a view
+        # given another `ask` reads these again (`_fresh`).
+        self._read_for = ask
         self._rivals: list[Public] | None = None
         self._limit: int | None = None
         self._has: dict[str, bool] | None = None
 
     def renew(self, ask: Ask) -> None:
         """Make this the seat's view for its next choice, `ask`: what was read for the last
-        one is forgotten."""
+        one is forgotten (as setting `ask` does: `play` sets it, a call fewer)."""
         self.ask = ask
-        self._publics = self._rivals = self._limit = self._has = None
+
+    def _fresh(self) -> None:
+        """Forget what was read for another choice than the one asked now."""
+        self._read_for = self.ask
+        self._rivals = self._limit = self._has = None
 
     @property
     def rules(self) -> DIRules:
@@ -149,23 +168,26 @@ class View:
 
     def public(self, seat: int) -> Public:
         """What everyone knows of a player."""
-        publics = self._publics
-        if publics is None:
-            publics = self._publics = {}
-        known = publics.get(seat)
+        known = self._publics.get(seat)
         if known is None:
-            known = publics[seat] = Public(self._state, self._rules, seat)
+            known = self._publics[seat] = Public(self._state, self._rules, seat)
         return known
 
     def rivals(self) -> list[Public]:
         """Rivals still in play (the same list each time for one choice: not to be changed)."""
+        if self._read_for is not self.ask:
+            self._fresh()
         rivals = self._rivals
         if rivals is None:
-            s, rules, seat = self._state, self._rules, self.seat
+            others = self._others
+            if others is None:  # every other seat, with its public side (read once)
+                others = self._others = [
+                    (p, self.public(p.seat)) for p in self._state.players if p.seat != self.seat
+                ]
             rivals = self._rivals = [
-                Public(s, rules, p.seat)
-                for p in s.players
-                if p.seat != seat and not p.recalled and not p.left  # active
+                pub
+                for p, pub in others
+                if not p.recalled and not p.left  # active
             ]
         return rivals
 
@@ -194,6 +216,8 @@ class View:
 
     def limit(self) -> int:
         """My Heat Limit now."""
+        if self._read_for is not self.ask:
+            self._fresh()
         limit = self._limit
         if limit is None:
             limit = self._limit = modifiers.limit(self._state, self._rules, self.me)
@@ -224,6 +248,8 @@ class View:
 
     def has(self, modifier: str) -> bool:
         """Whether a bare-word modifier applies to me (no_vote, no_lay_low ...)."""
+        if self._read_for is not self.ask:
+            self._fresh()
         has = self._has
         if has is None:
             has = self._has = {}

@@ -16,8 +16,8 @@ from pnp.rulesets.diplomatic_immunity.play.actions import (
     REFUSE_OR_ACCEPT,
     YES_OR_NAY,
     Accept,
+    Action,
     Cash,
-    Favor,
     Flow,
     Nothing,
     OfferMoney,
@@ -121,11 +121,13 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         q = s.players[seat]
         if q.left or seat in forced or modifiers.vote_count(s, q) == 0 or not proposer.active:
             continue
-        offers: list[Nothing | OfferMoney | Favor] = [NOTHING]
+        offers: list[Action] = [NOTHING]
         offers += [OFFER_MONEY[m] for m in (1, 2) if proposer.money >= m]
         if s.favor_holder.get(proposer.seat) == proposer.seat:
             offers.append(FAVOR)
-        offer = yield from g._choose(proposer.seat, "bribe", offers, (inst, seat))
+        if len(offers) == 1:
+            continue  # nothing to offer: Nothing, taken without asking (`_choose`, written out)
+        offer = yield asking(proposer.seat, "bribe", tuple(offers), (inst, seat))
         if isinstance(offer, Nothing):
             continue
         answer = yield asking(seat, "bribe-offer", REFUSE_OR_ACCEPT, (inst, proposer.seat, offer))
@@ -146,7 +148,7 @@ def vote(g: Game, proposer: Player, inst: int, named: int | None, ties: str) -> 
         q = s.players[seat]
         # The vote cards in hand, and the Signature (None) when it votes: the Signature
         # comes first, as the lowest.
-        cards: list[int | None] = [*sorted({c for c in q.hand if AT_VOTE in s.cards[c].timing})]
+        cards: list[int | None] = [*sorted(g.sorts.vote.intersection(q.hand))]
         if not q.signature_used and AT_VOTE in q.diplomat.signature.timing:
             cards.insert(0, None)
         if not cards:
