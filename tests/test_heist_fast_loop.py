@@ -431,3 +431,76 @@ def test_a_rule_breaker_is_played_on_alike(model: Game) -> None:
             except InvariantViolation as exc:
                 ends.append(exc.violation)
         assert ends[0] == ends[1] and games[0].actions == games[1].actions
+
+
+def _accuse_plainly(
+    boss: bots.Boss,
+    reckoning: bots.Reckoning,
+    shown: list[int],
+    out: list[bool],
+    revealed: list[str | None],
+    rng: random.Random,
+) -> Action:
+    """`Boss.accuse_with` as it reads plainly, every seat the long way (what its shortcut for
+    seats neither searched nor framed must choose alike)."""
+    looks, drops = reckoning.looks, reckoning.drops
+    best, best_score = -1, -1.0
+    framing = 0
+    for s in range(1, len(looks)):
+        suspicion = looks[s] + framing
+        framing = 0
+        showed = shown[s]
+        if 0 <= showed < drops[s]:
+            suspicion -= drops[s]
+            framing = drops[s] - showed
+        if out[s] or revealed[s] is not None:
+            continue
+        value = suspicion + boss.policy.boss_noise * rng.random()
+        if value > best_score:
+            best, best_score = s, value
+    return Accuse(best)
+
+
+def test_the_boss_accuses_as_the_plain_reckoning_does() -> None:
+    """Searched, framed, out and untouched seats in every mix: the same accusation from the
+    same draws as the plain loop, and the generator left in the same state."""
+    pick = random.Random(5)
+    for _ in range(3000):
+        players = pick.randint(2, 12)
+        looks = tuple(
+            [0.0] + [pick.choice((-1.5, 0.0, 0.5, 1.0, 2.0, 6.5)) for _ in range(1, players)]
+        )
+        drops = tuple([0] + [pick.randint(-2, 5) for _ in range(1, players)])
+        shown = [-1] + [pick.choice((-1, -1, 0, 1, 3)) for _ in range(1, players)]
+        out = [False] + [shown[s] >= 0 and pick.random() < 0.5 for s in range(1, players)]
+        revealed: list[str | None] = [None]
+        revealed += [
+            "shown" if shown[s] >= 0 and pick.random() < 0.7 else None for s in range(1, players)
+        ]
+        boss = bots.Boss(bots.Policy(boss_noise=pick.choice((0.0, 0.75, 3.0))))
+        reckoning = bots.Reckoning(looks, drops)
+        seed = pick.getrandbits(32)
+        fast, plain = random.Random(seed), random.Random(seed)
+        assert boss.accuse_with(reckoning, shown, out, revealed, fast) == _accuse_plainly(
+            boss, reckoning, shown, out, revealed, plain
+        )
+        assert fast.getstate() == plain.getstate()
+
+
+def test_a_take_of_one_kind_asks_no_more_whether_it_breaks_the_rules(model: Game) -> None:
+    """`_take` asks `_breaks_rules` only for a take of both kinds or of nothing: every take,
+    by every seat, makes the role that `_breaks_rules` says it does."""
+    for seed in range(30):
+        for d, c in [(0, NO_CARD), (1, NO_CARD), (2, NO_CARD), (0, 0), (0, 1), (1, 0), (3, 1)]:
+            heist = SIMULATION.game(model, Setting(7), seed)
+            heist.apply(Keep(0))
+            if heist.phase is Phase.HIDE:
+                heist.apply(Hide(NO_CARD))
+            while heist.phase is Phase.TAKE:
+                take = Take(d if d <= heist.treasure_d else 0, c)
+                if c != NO_CARD and not heist.treasure_c[c]:
+                    take = Take(d if d <= heist.treasure_d else 0)
+                seat, breaks = heist.seat, heist._breaks_rules(take)
+                heist.apply(take)
+                assert heist.broke[seat] is breaks
+                assert (heist.role[seat] is Role.RULE_BREAKER) is breaks

@@ -318,18 +318,22 @@ class Boss:
         them: the rest of that drop is held against the next player instead."""
         looks, drops = reckoning.looks, reckoning.drops
         noise = self.policy.boss_noise
+        draw = rng.random
         best, best_score = -1, -1.0
         framing = 0  # the rest of the drop of a framed player, held against the next one
         for s in range(1, len(looks)):
-            suspicion = looks[s] + framing
-            framing = 0
             showed = shown[s]
-            if 0 <= showed < drops[s]:
-                suspicion -= drops[s]
-                framing = drops[s] - showed
+            if showed < 0 and not framing:  # not searched, not framed: as the reckoning says
+                suspicion = looks[s]
+            else:
+                suspicion = looks[s] + framing
+                framing = 0
+                if 0 <= showed < drops[s]:
+                    suspicion -= drops[s]
+                    framing = drops[s] - showed
             if out[s] or revealed[s] is not None:
                 continue
-            value = suspicion + noise * rng.random()
+            value = suspicion + noise * draw()
             if value > best_score:
                 best, best_score = s, value
         return accuse(best)

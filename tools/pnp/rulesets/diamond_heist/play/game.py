@@ -771,11 +771,12 @@ class Heist:
 
     def _take(self, take: Take) -> None:
         s, d, c = self.seat, take.diamonds, take.card
-        if self._breaks_rules(take):  # ruling rule-breakers
+        # One kind (diamonds, or a role card) never breaks the rules: only ask otherwise.
+        if (not d) is (c != NO_CARD) or not self._breaks_rules(take):
+            self.role[s] = _THIEF if d else _STREET_KID if c == NO_CARD else _CARD_ROLE[c]
+        else:  # ruling rule-breakers
             self.role[s] = _RULE_BREAKER
             self.broke[s] = True
-        else:
-            self.role[s] = _THIEF if d else _STREET_KID if c == NO_CARD else _CARD_ROLE[c]
         if d:
             self.treasure_d -= d
             self.hold_d[s] = self.took_d[s] = d
