@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent import futures
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from pnp.rules import stats
@@ -203,21 +204,27 @@ def summarise(r: Run) -> dict[str, Any]:
     ok = [g for g in r.results if g.violation is None]
     endings = {e: 0 for e in sim.endings}
     endings.update(Counter(g.ending for g in ok))
+    # Each count is made over the games at once where it can be (a game's seats from its
+    # number of players, its roles in one Counter, the cards played by each different list
+    # of plays): every key is put in order below, so no count depends on the games' order.
     seat_games: Counter[int] = Counter()
+    for n, count in Counter(len(g.roles) for g in ok).items():
+        for seat in range(n):
+            seat_games[seat] += count
+    role_games: Counter[str] = Counter(chain.from_iterable(g.roles for g in ok))
     seat_wins: Counter[int] = Counter()
-    role_games: Counter[str] = Counter()
     role_wins: Counter[str] = Counter()
-    plays: Counter[str] = Counter()
     for g in ok:
-        roles = g.roles
-        seat_games.update(range(len(roles)))
-        role_games.update(roles)
-        for seat in dict.fromkeys(g.winners):
-            if 0 <= seat < len(roles):
-                seat_wins[seat] += 1
-                role_wins[roles[seat]] += 1
-        for card, n in g.plays:
-            plays[card] += n
+        if g.winners:
+            roles = g.roles
+            for seat in dict.fromkeys(g.winners):
+                if 0 <= seat < len(roles):
+                    seat_wins[seat] += 1
+                    role_wins[roles[seat]] += 1
+    plays: Counter[str] = Counter()
+    for played, count in Counter(g.plays for g in ok if g.plays).items():
+        for card, n in played:
+            plays[card] += n * count
     by_seat = {str(s): {"games": n, "wins": seat_wins[s]} for s, n in seat_games.items()}
     by_role = {r: {"games": n, "wins": role_wins[r]} for r, n in role_games.items()}
     cards = sim.card_ids(p.model, p.settings)
