@@ -850,14 +850,7 @@ class Game:
         return not card.leaks or not modifiers.has(self.state, p, "no_leak")
 
     def _departing_targets(self, p: Player) -> list[Player]:
-        """The rivals still in play who are Departing (`State.rivals`, written out with
-        the test for a Departure: one pass over the players, not two)."""
-        seat = p.seat
-        return [
-            q
-            for q in self.state.players
-            if q.departing and q.seat != seat and not q.recalled and not q.left
-        ]
+        return [q for q in self.state.rivals(p.seat) if q.departing]
 
     def _playable_trick(self, p: Player, card: Facts) -> bool:
         """Frame needs a crime on your Rap Sheet to move (ruling `frame-needs-a-crime`)."""

@@ -41,16 +41,13 @@ def bookable(g: Game, p: Player) -> list[tuple[Door, int | None]]:
     # player's money and no crime gone fails after any price and booking.
     at_best = met[(p.money, 0)] = conditions.all_hold(s, g.rules, p, p.goal.condition)
     if not at_best:
-        # No door can be booked. Only the price of each door and card that `can_book` would
-        # ask for counts its uses: a door the clock allows, unless the card waives its price.
-        full_rounds = g.rules.departure.booking_needs_full_rounds
+        # No door can be booked: the prices `can_book` would ask for are asked all at once,
+        # their uses counted as many times.
         asked = 0
         for ref in p.goal.doors:
             door = g.doors[ref.id]
-            if full_rounds and len(s.clock) < booking_of(door).rounds:
-                continue
             for card in {None, cards.get(door.id)}:
-                if card is None or s.cards[card].waives != "price":
+                if _price_asked(g, booking_of(door), card):
                     asked += 1
         modifiers.door_prices_asked(s, p, asked)
         return out
@@ -95,6 +92,15 @@ def booking_of(door: Door) -> Booking:
     return known
 
 
+def _price_asked(g: Game, booking: Booking, card: int | None) -> bool | None:
+    """Whether booking a door (`booking`) with a Departure card for it, or without one, asks
+    the door's price: None when the clock no longer allows booking it at all, False when
+    the card waives the price."""
+    if g.rules.departure.booking_needs_full_rounds and len(g.state.clock) < booking.rounds:
+        return None
+    return card is None or g.state.cards[card].waives != "price"
+
+
 def can_book(
     g: Game,
     p: Player,
@@ -110,10 +116,11 @@ def can_book(
     door's price is still asked for, as for any door."""
     s = g.state
     booking = booking_of(door)
-    if g.rules.departure.booking_needs_full_rounds and len(s.clock) < booking.rounds:
+    asked = _price_asked(g, booking, card)
+    if asked is None:
         return False
     waives = s.cards[card].waives if card is not None else None
-    price = 0 if waives == "price" else modifiers.door_price(s, p, door.price)
+    price = modifiers.door_price(s, p, door.price) if asked else 0
     if p.money < price or not at_best:
         return False
     # A card that waives the door's condition never waives staying below your Limit
