@@ -35,9 +35,10 @@ check: $(VENV)/.run-deps
 	$(PNP) check
 
 ## make test: the whole test suite, ruff (lint and format check) and mypy; pytest runs on every
-## core (pytest-xdist), each test module on one worker so its fixtures are made once
+## core (pytest-xdist), each test module on one worker so its fixtures are made once, the
+## heavy modules handed out first (tests/conftest.py)
 test: lint typecheck browser
-	$(BIN)/python -m pytest -n auto --dist loadscope
+	$(BIN)/python -m pytest -n auto --dist loadscope --no-loadscope-reorder
 
 ## the browser tests' Chromium and its driver (Debian's packages), installed where make may
 ## (as root, or with sudo that asks no password); elsewhere the browser tests say why they skip

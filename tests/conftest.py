@@ -45,6 +45,23 @@ CONTENT = ROOT / "content"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "heavy: a module that takes seconds (whole kits built, hundreds of checks, a browser);"
+        " collected first, so that it starts early on some worker",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The heavy modules' tests first, each module's order kept. `make test` hands whole
+    modules to its workers in this order (`--dist loadscope --no-loadscope-reorder`): a
+    long module taken last would keep one worker busy after the others have finished."""
+    heavy = [i for i in items if i.get_closest_marker("heavy")]
+    if heavy:
+        items[:] = heavy + [i for i in items if not i.get_closest_marker("heavy")]
+
+
 def run_pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """Run the command line in-process: (exit status, stdout, stderr)."""
     capsys.readouterr()

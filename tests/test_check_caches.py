@@ -25,6 +25,8 @@ import pnp
 from pnp.content import cache_folder, sandbox
 from tests.conftest import CONTENT
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:

@@ -29,6 +29,8 @@ import pytest
 
 from tests.conftest import CONTENT, run_pnp
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 CARD_OLD = 'text: "Take {{ take_money.amount|money }} from a rival of your choice."'
 CARD_NEW = 'text: "Take {{ take_money.amount|money }} from any rival."'
 PRICE_OLD = "name: Medical Evacuation\n    price: 3\n"

@@ -23,6 +23,8 @@ from pnp.content.project import load_game
 from pnp.export import tts, vendors
 from tests.conftest import CONTENT, run_pnp
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 HEIST = "diamond-heist"
 DI = "diplomatic-immunity"
 

@@ -26,6 +26,8 @@ from pnp.render.cards import Theme
 from tests import drawn
 from tests.conftest import CONTENT
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 GAMES = ("diplomatic-immunity", "diamond-heist")
 
 

@@ -21,6 +21,8 @@ import pytest
 from pnp.render import kit
 from tests.conftest import FIXTURES, ROOT, run_pnp
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 GAME = "mini-book"
 
 

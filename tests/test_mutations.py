@@ -8,6 +8,8 @@ import pytest
 
 from tests import mutations
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 COUNT = 300
 
 

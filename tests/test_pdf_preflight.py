@@ -38,6 +38,8 @@ from pnp.cli import main
 from pnp.render import fonts, pdf
 from tests.conftest import CONTENT
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 # --- the checker ------------------------------------------------------------------------
 
 # The resource category that names an operator takes are looked up in, and which operand

@@ -30,6 +30,8 @@ from pnp.rulesets.diamond_heist import render as heist
 from pnp.rulesets.diplomatic_immunity import boards, chips
 from tests.conftest import CONTENT
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 GEO = geometry.default()
 GAMES = ("diplomatic-immunity", "diamond-heist")
 PAPERS = ("a4", "letter")

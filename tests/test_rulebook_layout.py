@@ -35,6 +35,8 @@ from pnp.rulesets.diplomatic_immunity.model import DIRules
 from pnp.rulesets.diplomatic_immunity.rulebook_setup import TablePlan
 from tests.conftest import CONTENT, run_pnp
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 pdfium_c = pdfium.raw
 GAMES = ("diplomatic-immunity", "diamond-heist")
 PAPERS = ("a4", "letter")

@@ -28,11 +28,14 @@ DRIVER = shutil.which("chromedriver")
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 PAGES = ("index.html", "cards.html", "characters.html", "departures.html", "rules.html")
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="the browser tests need Chromium and its driver: on Debian, "
-    "`apt-get install chromium chromium-driver` (make test installs them when it may)",
-)
+pytestmark = [
+    pytest.mark.heavy,  # collected first: see conftest
+    pytest.mark.skipif(
+        CHROMIUM is None or DRIVER is None,
+        reason="the browser tests need Chromium and its driver: on Debian, "
+        "`apt-get install chromium chromium-driver` (make test installs them when it may)",
+    ),
+]
 
 
 @pytest.fixture(scope="module")

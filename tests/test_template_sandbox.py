@@ -22,6 +22,8 @@ from pnp.content.project import load_game
 from pnp.rulebook.context import Context
 from tests.conftest import CONTENT, FIXTURES, check_json, run_pnp
 
+pytestmark = pytest.mark.heavy  # collected first: see conftest
+
 SHELL_TEXT = 'text: "Take {{ take_money.amount|money }} from a rival of your choice."'
 # The first line of mini-cards' street.yaml that holds SHELL_TEXT (the Shell Company's text).
 SHELL_LINE = 1 + (FIXTURES / "valid" / "mini-cards" / "street.yaml").read_text(

@@ -36,6 +36,7 @@ def main() -> int:
                 "auto",
                 "--dist",
                 "loadscope",
+                "--no-loadscope-reorder",
                 "-p",
                 "no:cacheprovider",
             ],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import math
 import os
@@ -40,6 +41,7 @@ class UsageError(Exception):
     """A mistake in how the command was called (exit 2), not in the content."""
 
 
+@functools.cache  # the same for every call: made once per process
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pnp",
