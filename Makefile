@@ -9,7 +9,7 @@ PNP    := $(BIN)/pnp
 COMPILE = $(BIN)/python -m compileall -q tools/pnp
 
 .DEFAULT_GOAL := all
-.PHONY: all build check test lint typecheck bench docs clean distclean sim install-check browser screenshot
+.PHONY: all build check test lint typecheck bench docs clean distclean sim install-check test-programs screenshot
 
 # Stamps record what is installed; they are remade when pyproject.toml changes.
 $(VENV)/.run-deps: pyproject.toml
@@ -37,21 +37,26 @@ check: $(VENV)/.run-deps
 ## make test: the whole test suite, ruff (lint and format check) and mypy; pytest runs on every
 ## core (pytest-xdist), each test module on one worker so its fixtures are made once, the
 ## heavy modules handed out first (tests/conftest.py)
-test: lint typecheck browser
+test: lint typecheck test-programs
 	$(BIN)/python -m pytest -n auto --dist loadscope --no-loadscope-reorder
 
-## the browser tests' Chromium and its driver (Debian's packages), installed where make may
-## (as root, or with sudo that asks no password); elsewhere the browser tests say why they skip
-browser:
-	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+## the programs some tests drive, from Debian's packages, installed where make may (as root,
+## or with sudo that asks no password): Chromium and its driver for the browser tests, poppler
+## and MuPDF for the PDF preflight (every kit page rendered by the readers print shops use);
+## elsewhere those tests say why they skip
+TEST_PROGRAMS := chromium chromedriver pdftoppm mutool
+TEST_PACKAGES := chromium chromium-driver poppler-utils mupdf-tools
+test-programs:
+	@missing=""; for p in $(TEST_PROGRAMS); do command -v $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then :; \
 	elif command -v apt-get >/dev/null 2>&1 && { [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null; }; then \
-		echo "installing chromium and chromium-driver for the browser tests"; \
+		echo "installing $(TEST_PACKAGES) for the browser and PDF tests (missing:$$missing)"; \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo "sudo -n"); \
-		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TEST_PACKAGES) >/dev/null 2>&1 \
 		|| { $$SUDO apt-get update -q >/dev/null 2>&1 \
-		&& $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null 2>&1; } \
-		|| echo "could not install chromium: the browser tests will be skipped"; \
-	else echo "no chromium here: the browser tests will be skipped (install chromium and chromium-driver)"; fi
+		&& $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(TEST_PACKAGES) >/dev/null 2>&1; } \
+		|| echo "could not install $(TEST_PACKAGES): the tests that need$$missing will be skipped"; \
+	else echo "not here:$$missing; the tests that need them will be skipped (install $(TEST_PACKAGES))"; fi
 
 lint: $(VENV)/.test-deps
 	$(BIN)/ruff check tools tests
