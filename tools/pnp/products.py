@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pnp import rulesets
 from pnp.content.project import Game
-from pnp.render import png
 from pnp.render.build import Options, Output, Renderer, card_outputs
 from pnp.render.geometry import Geometry
 from pnp.rulebook import accel
@@ -33,7 +32,9 @@ def build_game(game: Game, geo: Geometry, opts: Options) -> list[Output]:
     with accel.fast():
         for render in renderers(game):
             outputs += render(game, geo, opts)
-        if opts.png:
+        if opts.png:  # (pdfium, which rasterises them, loads only for PNGs)
+            from pnp.render import png
+
             outputs += png.outputs(game, geo, opts)
     if opts.ink_saver:  # never overwrite the full-colour kit
         for o in outputs:
