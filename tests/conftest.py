@@ -57,9 +57,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The heavy modules' tests first, each module's order kept. `make test` hands whole
     modules to its workers in this order (`--dist loadscope --no-loadscope-reorder`): a
     long module taken last would keep one worker busy after the others have finished."""
-    heavy = [i for i in items if i.get_closest_marker("heavy")]
-    if heavy:
-        items[:] = heavy + [i for i in items if not i.get_closest_marker("heavy")]
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)  # stable
 
 
 def run_pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
