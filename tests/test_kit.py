@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,35 +58,32 @@ def _kit_files(tag: str, n: int) -> list[tuple[str, bytes]]:
     return [*files, (kit.MANIFEST, json.dumps({"files": listed}).encode())]
 
 
-_WRITER = """
-import sys
-from pathlib import Path
-sys.path.insert(0, {tools!r})
-from pnp.render import kit
-from tests.test_kit import _kit_files
-print("go", flush=True)
-kit.write(Path(sys.argv[1]), _kit_files(sys.argv[2], 150))
-"""
+def _writer(dest: Path, ready: Any) -> None:
+    """The killed process: makes its kit in memory, says so, then writes it over the old."""
+    files = _kit_files("new", 150)
+    ready.set()
+    kit.write(dest, files)
 
 
 def test_killed_writer_never_leaves_a_mixed_kit(tmp_path: Path) -> None:
     """SIGKILL at random moments while a kit of 150 files is written over another: the
-    folder is always one whole kit, and the next write clears what the killed one left."""
+    folder is always one whole kit, and the next write clears what the killed one left.
+    (Each writer is a forked process: it starts at once, where a new interpreter would
+    spend a third of a second importing.)"""
     dest = tmp_path / "out" / GAME
     kit.write(dest, _kit_files("old", 150))
     old = _whole(dest)
-    script = _WRITER.format(tools=str(ROOT / "tools"))
     rng = random.Random(7)
     seen = set()
+    fork = multiprocessing.get_context("fork")
     for _ in range(12):
-        proc = subprocess.Popen(
-            [sys.executable, "-c", script, str(dest), "new"], cwd=ROOT, stdout=subprocess.PIPE
-        )
-        assert proc.stdout is not None
-        proc.stdout.readline()  # imports done: the write begins now
+        ready = fork.Event()
+        proc = fork.Process(target=_writer, args=(dest, ready))
+        proc.start()
+        assert ready.wait(30)  # the files are made: the write begins now
         time.sleep(rng.uniform(0.0, 0.25))
         proc.kill()
-        proc.wait()
+        proc.join()
         now = _whole(dest)
         assert now in (old, _whole_of(_kit_files("new", 150)))
         seen.add("old" if now == old else "new")
@@ -99,17 +98,12 @@ def _whole_of(files: list[tuple[str, bytes]]) -> dict[str, str]:
     return {p: hashlib.sha256(d).hexdigest() for p, d in files if p != kit.MANIFEST}
 
 
-def test_sigterm_during_build_cleans_up(tmp_path: Path) -> None:
+def test_sigterm_during_build_cleans_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`pnp build` stopped by SIGTERM in the write phase exits 2, leaves the previous kit
     as it was and no staging folder behind."""
     content = _content(tmp_path)
     out = tmp_path / "out"
-    subprocess.run(
-        [sys.executable, "-m", "pnp", "build", "--content", str(content), "--out", str(out)],
-        check=True,
-        capture_output=True,
-        cwd=tmp_path,
-    )
+    assert run_pnp(capsys, "build", "--content", str(content), "--out", str(out))[0] == 0
     before = _whole(out / GAME)
     script = f"""
 import sys, time
