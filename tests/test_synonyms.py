@@ -155,3 +155,24 @@ def test_phrase_patterns(phrase: str, text: str, hit: bool) -> None:
     compiled = compile_phrase(phrase, term, {})
     assert compiled is not None
     assert (compiled[0].search(text) is not None) is hit
+
+
+def test_the_quick_test_never_skips_a_text_with_a_hit() -> None:
+    """A text the one pattern of stems finds nothing in is a text no avoided phrase
+    matches: over every printed text of Diplomatic Immunity (those with a hit and those
+    without), and texts spelt in other cases and forms."""
+    from pnp.checks import synonyms
+    from pnp.content.project import load_game
+
+    game = load_game(CONTENT, "diplomatic-immunity").game
+    phrases = synonyms.avoided(game)
+    quick = synonyms._any_of(phrases)
+    texts = [prose.text for prose, _own in synonyms.proses(game)]
+    made = [p.phrase.replace("...", "the little").upper() + "." for p in phrases]
+    texts += [*made, "GAVE up the Immunity", "Giving"]
+    hits = 0
+    for text in texts:
+        hit = any(p.pattern.search(text) for p in phrases)
+        hits += hit
+        assert quick.search(text) is not None or not hit, text
+    assert hits >= len(made)  # (each text made from a phrase hits)

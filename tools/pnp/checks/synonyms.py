@@ -62,6 +62,7 @@ class Avoided:
     phrase: str
     pattern: re.Pattern[str]
     words: tuple[str, ...]
+    stem: str  # what every match holds: the stem of its first avoided word
 
 
 def kinds(game: Game) -> dict[str, set[str]]:
@@ -85,11 +86,21 @@ def compile_phrase(
 ) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
     """The pattern of one avoided phrase and the names of its groups that hold avoided
     words; None for a phrase with nothing to match (only small words)."""
+    compiled = _compile(phrase, term, instances)
+    return None if compiled is None else compiled[:2]
+
+
+def _compile(
+    phrase: str, term: GlossaryTerm, instances: dict[str, set[str]]
+) -> tuple[re.Pattern[str], tuple[str, ...], str] | None:
+    """`compile_phrase`, and the stem of the phrase's first avoided word, which every
+    form of the word starts with (`forms_pattern`)."""
     names = [term.term, *term.forms]
     own = {n.casefold() for n in names}
     tokens = phrase.split()
     pieces: list[str] = []
     groups: list[str] = []
+    stems: list[str] = []
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -121,11 +132,13 @@ def compile_phrase(
         else:
             name = f"w{len(groups)}"
             groups.append(name)
+            stems.append(low[:-1] if low.endswith("e") else low)
             pieces.append(("" if not pieces else _SPACE) + f"(?P<{name}>{forms_pattern(low)})")
         i += 1
     if not groups:
         return None
-    return re.compile(_EDGE_BEFORE + "".join(pieces) + _EDGE_AFTER, re.IGNORECASE), tuple(groups)
+    pattern = re.compile(_EDGE_BEFORE + "".join(pieces) + _EDGE_AFTER, re.IGNORECASE)
+    return pattern, tuple(groups), stems[0]
 
 
 def avoided(game: Game) -> list[Avoided]:
@@ -134,7 +147,7 @@ def avoided(game: Game) -> list[Avoided]:
     out: list[Avoided] = []
     for term in game.glossary or ():
         for phrase in term.avoid:
-            compiled = compile_phrase(phrase, term, instances)
+            compiled = _compile(phrase, term, instances)
             if compiled is not None:
                 out.append(Avoided(term, phrase, *compiled))
     return out
@@ -193,8 +206,11 @@ def check(game: Game) -> list[Diagnostic]:
     if not phrases:
         return []
     files = _yaml_texts(game)
+    anywhere = _any_of(phrases)
     out: list[Diagnostic] = []
     for prose, own in proses(game):
+        if anywhere.search(prose.text) is None:
+            continue  # no avoided phrase at all: most texts
         quoted: list[tuple[int, int]] | None = None
         for item in phrases:
             if item.term is own:
@@ -208,6 +224,15 @@ def check(game: Game) -> list[Diagnostic]:
                     continue
                 out.append(_report(prose, files, item, m))
     return out
+
+
+def _any_of(phrases: list[Avoided]) -> re.Pattern[str]:
+    """A pattern that finds, in any text holding one of the avoided phrases, the stem of
+    that phrase's first avoided word, matched by the phrases' own case rules: a text it
+    finds nothing in holds none of them. A text is read once for all the stems, where each
+    phrase's pattern would read it again."""
+    stems = sorted({item.stem for item in phrases}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, stems)), re.IGNORECASE)
 
 
 def _report(prose: Prose, files: dict[str, str], item: Avoided, m: re.Match[str]) -> Diagnostic:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from markdown_it.token import Token
 
@@ -317,9 +318,12 @@ class Converter:
         return Inline("".join(markup).replace("<a></a>", ""), "".join(text))
 
 
+@lru_cache(maxsize=16384)
 def inline_markdown(text: str) -> Inline:
     """Inline Markdown from the data (card texts, rulings) as an Inline; `[[links]]` in it
-    show their text. Line breaks are kept."""
+    show their text. Line breaks are kept. A pure function of the text, whose result
+    cannot change, so each text is parsed once a process: a check made again (`pnp
+    serve`, an editor's check on save) sets the same card texts and rulings."""
     converter = Converter("", lambda target, where: None, [], [], {})
     parts = [converter.inline(parser().parseInline(line)[0]) for line in text.split("\n")]
     out = parts[0]
