@@ -84,9 +84,17 @@ _STANDARD_14 = {
 }
 
 
+# the operators that name a resource: only their instructions are made into objects
+_NAMING = " ".join([*_NAMED, "scn", "SCN"])
+
+
 def _names_used(content: pikepdf.Object | pikepdf.Page) -> Iterator[tuple[str, str]]:
-    """(resource category, name) for every resource a content stream names."""
-    for ins in pikepdf.parse_content_stream(content):
+    """(resource category, name) for every resource a content stream names. The stream
+    is parsed whole, but only the instructions of `_NAMING` come back as objects (a
+    page's thousands of path and text operators do not), unless the stream may hold an
+    inline image (whose colour space is looked up too, and which such a filter drops)."""
+    inline = any(b"ID" in data for data in _data(content))
+    for ins in pikepdf.parse_content_stream(content, "" if inline else _NAMING):
         if isinstance(ins, pikepdf.ContentStreamInlineImage):
             image = ins.iimage.obj
             space = image.get("/ColorSpace", image.get("/CS"))
@@ -107,6 +115,15 @@ def _names_used(content: pikepdf.Object | pikepdf.Page) -> Iterator[tuple[str, s
         if category == "/ColorSpace" and str(name) in _DEVICE_SPACES:
             continue
         yield category, str(name)
+
+
+def _data(content: pikepdf.Object | pikepdf.Page) -> list[bytes]:
+    """The decoded bytes of a content stream, or of each stream of a page's contents."""
+    if isinstance(content, pikepdf.Page):
+        parts = content.obj.get("/Contents")
+        streams = [] if parts is None else [parts] if isinstance(parts, pikepdf.Stream) else parts
+        return [stream.read_bytes() for stream in streams]
+    return [content.read_bytes()]
 
 
 def _page_resources(page: pikepdf.Page) -> pikepdf.Object | None:
@@ -428,6 +445,23 @@ def test_the_checker_catches_a_form_without_its_resources() -> None:
     assert found and all("form /FormXob.hatch" in p and "/ExtGState /gRLs" in p for p in found), (
         found
     )
+
+
+def test_the_checker_reads_an_inline_image_among_the_drawing() -> None:
+    """An inline image's colour space is looked up in the page's resources too, in a page
+    of many other operators (which the checker does not make into objects)."""
+    doc = pikepdf.new()
+    doc.add_blank_page()
+    page = doc.pages[0]
+    drawing = b"0 0 m 10 10 l S " * 50
+    image = b"q BI /W 1 /H 1 /CS /Spot /BPC 8 ID \x00 EI Q "
+    page.Contents = doc.make_stream(drawing + image + drawing)
+    buffer = io.BytesIO()
+    doc.save(buffer)
+    found = preflight(buffer.getvalue(), "inline").resources
+    assert found == [
+        "inline: page 1 uses /ColorSpace /Spot, not defined in the /Resources that apply"
+    ], found
 
 
 def test_the_checker_catches_a_standard_font_by_reference() -> None:
