@@ -301,9 +301,14 @@ class Measured:
         return 3.0 if self.text.large else 4.5
 
 
-def _pages(data: bytes) -> list[Image.Image]:
+def _pages(data: bytes, grey: bool = False) -> list[Image.Image]:
+    """Every page at `SCALE`: in RGB, or rendered in grey (the ink, black on white)."""
     doc = pdfium.PdfDocument(data)
-    return [doc[i].render(scale=SCALE).to_pil() for i in range(len(doc))]
+    pages = [doc[i].render(scale=SCALE, grayscale=grey).to_pil() for i in range(len(doc))]
+    return [
+        p if p.mode == ("L" if grey else "RGB") else p.convert("L" if grey else "RGB")
+        for p in pages
+    ]
 
 
 MISSING = (255, 0, 254)  # a colour no face uses: pixels outside a text's letters
@@ -323,8 +328,8 @@ def contrast_of(sketches: Sequence[fit.Sketch]) -> list[Measured]:
     assert [(t.face, t.text, t.box) for t in ground.texts] == [
         (t.face, t.text, t.box) for t in ink.texts
     ], "the two drawings differ"
-    grounds = [p.convert("RGB") for p in _pages(ground.pdf)]
-    inks = [p.convert("L") for p in _pages(ink.pdf)]
+    grounds = _pages(ground.pdf)
+    inks = _pages(ink.pdf, grey=True)
     out = []
     for text in ground.texts:
         _, _, height = ground.pages[text.page]
