@@ -14,6 +14,7 @@ import dataclasses
 import io
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -23,11 +24,10 @@ from PIL import Image
 from pnp import pipeline
 from pnp.content.project import Game
 from pnp.render import build, geometry, png, sheets
-from pnp.render.build import Options, Output
+from pnp.render.build import Options
 from pnp.render.cards import Theme
 from pnp.render.units import mm, to_mm
 from pnp.rulesets.diamond_heist import render as heist
-from pnp.rulesets.diplomatic_immunity import boards, chips
 from tests.conftest import CONTENT
 
 pytestmark = pytest.mark.heavy  # collected first: see conftest
@@ -49,17 +49,30 @@ def _game(game_id: str) -> Game:
     return pipeline.check(CONTENT, [game_id]).games[game_id]
 
 
+_KIT: list[Path] = []  # the run's shared build of the shipped games (`shipped_kit`)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kit(shipped_kit: Path) -> None:
+    _KIT[:] = [shipped_kit]
+
+
+@dataclasses.dataclass(frozen=True)
+class Sheet:
+    path: str
+    data: bytes
+
+
 @cache
-def _sheet_pdfs(game_id: str) -> tuple[Output, ...]:
-    """The sheet PDFs of a game (not its rulebooks): cards, gutterfold, boards, chips."""
-    game, opts = _game(game_id), Options()
-    outs = [
-        *build.card_outputs(game, GEO, opts),
-        *heist.outputs(game, GEO, opts),
-        *boards.outputs(game, GEO, opts),
-        *chips.outputs(game, GEO, opts),
-    ]
-    return tuple(outs)
+def _sheet_pdfs(game_id: str) -> tuple[Sheet, ...]:
+    """The sheet PDFs of a game's kit (every PDF but its rulebooks: cards, gutterfold,
+    boards, chips), as the run's shared build of both papers wrote them."""
+    folder = _KIT[0] / game_id
+    return tuple(
+        Sheet(p.name, p.read_bytes())
+        for p in sorted(folder.glob("*.pdf"))
+        if not p.name.startswith("rulebook")
+    )
 
 
 def _render(data: bytes, index: int, dpi: float) -> Image.Image:
