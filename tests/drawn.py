@@ -303,12 +303,9 @@ class Measured:
 
 def _pages(data: bytes, grey: bool = False) -> list[Image.Image]:
     """Every page at `SCALE`: in RGB, or rendered in grey (the ink, black on white)."""
-    doc = pdfium.PdfDocument(data)
+    doc, mode = pdfium.PdfDocument(data), "L" if grey else "RGB"
     pages = [doc[i].render(scale=SCALE, grayscale=grey).to_pil() for i in range(len(doc))]
-    return [
-        p if p.mode == ("L" if grey else "RGB") else p.convert("L" if grey else "RGB")
-        for p in pages
-    ]
+    return [p if p.mode == mode else p.convert(mode) for p in pages]
 
 
 MISSING = (255, 0, 254)  # a colour no face uses: pixels outside a text's letters

@@ -49,12 +49,10 @@ def _game(game_id: str) -> Game:
     return pipeline.check(CONTENT, [game_id]).games[game_id]
 
 
-_KIT: list[Path] = []  # the run's shared build of the shipped games (`shipped_kit`)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _kit(shipped_kit: Path) -> None:
-    _KIT[:] = [shipped_kit]
+@pytest.fixture(scope="module")
+def kit(shipped_kit: Path) -> Path:
+    """The run's shared build of the shipped games on both papers (conftest)."""
+    return shipped_kit
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,10 +62,10 @@ class Sheet:
 
 
 @cache
-def _sheet_pdfs(game_id: str) -> tuple[Sheet, ...]:
+def _sheet_pdfs(kit: Path, game_id: str) -> tuple[Sheet, ...]:
     """The sheet PDFs of a game's kit (every PDF but its rulebooks: cards, gutterfold,
-    boards, chips), as the run's shared build of both papers wrote them."""
-    folder = _KIT[0] / game_id
+    boards, chips), as the build in `kit` wrote them."""
+    folder = kit / game_id
     return tuple(
         Sheet(p.name, p.read_bytes())
         for p in sorted(folder.glob("*.pdf"))
@@ -128,9 +126,9 @@ def _band_ink(image: Image.Image, dpi: float) -> list[tuple[str, tuple[int, int,
 # ---- the printable area ---------------------------------------------------------------------
 
 
-def test_the_sheets_hold_what_they_held() -> None:
+def test_the_sheets_hold_what_they_held(kit: Path) -> None:
     """The sheet PDFs the band test reads: every card, board and chip file of both games."""
-    paths = {(g, o.path) for g in GAMES for o in _sheet_pdfs(g)}
+    paths = {(g, o.path) for g in GAMES for o in _sheet_pdfs(kit, g)}
     for paper in PAPERS:
         for g in GAMES:
             assert (g, f"cards-{paper}.pdf") in paths
@@ -140,11 +138,11 @@ def test_the_sheets_hold_what_they_held() -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_nothing_prints_within_5_mm_of_the_page_edge(game_id: str) -> None:
+def test_nothing_prints_within_5_mm_of_the_page_edge(kit: Path, game_id: str) -> None:
     """Every page of every sheet PDF, rendered at 72 dpi: no ink in the outer 5 mm band, so
     a printer's unprintable margin removes no crop mark, ruler, label or art."""
     problems = []
-    for out in _sheet_pdfs(game_id):
+    for out in _sheet_pdfs(kit, game_id):
         for i, image in enumerate(_rendered(out.data, 72)):
             found = _band_ink(image, 72)
             if found:
@@ -266,11 +264,11 @@ def _near(a: tuple[int, ...], b: tuple[int, ...], tol: int = 24) -> bool:
     return sum(abs(i - j) for i, j in zip(a, b, strict=True)) <= tol
 
 
-def _first_pages(game_id: str, path: str) -> Iterator[tuple[bytes, int, int]]:
+def _first_pages(kit: Path, game_id: str, path: str) -> Iterator[tuple[bytes, int, int]]:
     """(pdf, page index, faces on it) of the first page of fronts of each deck."""
     game = _game(game_id)
     groups = build.card_groups(game, GEO, Theme()) + heist.card_groups(game, GEO, Theme())
-    data = next(o.data for o in _sheet_pdfs(game_id) if o.path == path)
+    data = next(o.data for o in _sheet_pdfs(kit, game_id) if o.path == path)
     paper = "a4" if "a4" in path else "letter"
     fold = "gutterfold" in path
     imp = sheets.imposition(GEO.impositions, "gutterfold" if fold else "cards", paper)
@@ -286,7 +284,7 @@ def _first_pages(game_id: str, path: str) -> Iterator[tuple[bytes, int, int]]:
 @pytest.mark.parametrize("kind", ["cards", "cards-gutterfold"])
 @pytest.mark.parametrize("paper", PAPERS)
 def test_neighbours_print_their_own_bleed_into_a_gutter(
-    game_id: str, kind: str, paper: str
+    kit: Path, game_id: str, kind: str, paper: str
 ) -> None:
     """On each deck's first page, between two neighbours: either a gutter of twice the
     bleed, each half printed by the card on its side (the colour at 0.5 mm inside the
@@ -323,7 +321,7 @@ def test_neighbours_print_their_own_bleed_into_a_gutter(
     dpi = 150.0
     cols = imp.columns
     inside, out = mm(0.3), mm(0.5)
-    for data, index, used in _first_pages(game_id, f"{kind}-{paper}.pdf"):
+    for data, index, used in _first_pages(kit, game_id, f"{kind}-{paper}.pdf"):
         image = _render(data, index, dpi)
         rects = grid.rects[:used]
         for k, r in enumerate(rects):
@@ -367,13 +365,15 @@ def test_a4_rows_and_letter_columns_have_gutters() -> None:
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_gutterfold_art_runs_to_the_fold(paper: str) -> None:
+def test_gutterfold_art_runs_to_the_fold(kit: Path, paper: str) -> None:
     """Each half of a gutterfold pair prints its art past its trim up to the fold line: the
     pixels just inside the fold on either side are that face's edge colour, not blank."""
     p = GEO.papers[paper]
     grid = sheets.sheet(GEO.impositions["gutterfold"], p)
     out = next(
-        o for o in _sheet_pdfs("diplomatic-immunity") if o.path == f"cards-gutterfold-{paper}.pdf"
+        o
+        for o in _sheet_pdfs(kit, "diplomatic-immunity")
+        if o.path == f"cards-gutterfold-{paper}.pdf"
     )
     dpi = 150.0
     pages = _pages(out.data)
