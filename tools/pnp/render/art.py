@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import io
 import warnings
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
@@ -327,8 +328,9 @@ def _shapes(node: Group | Shape) -> list[Any]:
     return [node]
 
 
+@lru_cache(maxsize=8192)
 def mix(a: str, b: str, t: float) -> str:
-    """The colour `t` of the way from `a` to `b` (hex colours)."""
+    """The colour `t` of the way from `a` to `b` (hex colours), worked out once for each."""
     ca, cb = colors.HexColor(a), colors.HexColor(b)
     parts = (
         ca.red + (cb.red - ca.red) * t,

@@ -9,6 +9,8 @@ Each text colour was chosen to keep 4.5:1 contrast on what it is printed on
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 INK = "#1d1d1b"  # type and lines: a warm black, never pure black on cream
 PAPER = "#f7f1e3"  # cream, the ground of every face
 WHITE = "#ffffff"
@@ -21,3 +23,12 @@ MUTED_ON_TINT = "#655e55"  # quiet type on a tinted panel (the chip slots), stil
 RED = "#c62828"  # hearts and diamonds
 FELT = "#0f4a37"  # card-table green
 FELT_DARK = "#0a3326"
+
+
+@lru_cache(maxsize=8192)
+def mix(a: str, b: str, t: float) -> str:
+    """The colour `t` of the way from `a` to `b` (`#rrggbb`), each channel rounded; worked
+    out once for each pair and share (a board mixes the same few thousands of times)."""
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))

@@ -26,18 +26,11 @@ from reportlab.platypus import Flowable, Paragraph
 from pnp.content.project import Game
 from pnp.render import fonts
 from pnp.render.geometry import Size
-from pnp.render.palette import GOLD, GOLD_LIGHT, INK, PAPER, RED, WHITE
+from pnp.render.palette import GOLD, GOLD_LIGHT, INK, PAPER, RED, WHITE, mix
 from pnp.render.units import mm
 from pnp.rulebook import hooks
 from pnp.rulebook.faces import DrawFace
 from pnp.rulebook.figures import CardFan
-
-
-def mix(a: str, b: str, t: float) -> str:
-    """The colour t of the way from a to b."""
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
 
 
 def game_colours(game: Game) -> list[str]:

@@ -15,9 +15,8 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.english import cap
-from pnp.render.palette import FELT, GOLD_LIGHT, WHITE
+from pnp.render.palette import FELT, GOLD_LIGHT, WHITE, mix
 from pnp.render.units import mm
-from pnp.rulebook.cover import mix
 from pnp.rulebook.setup_figure import SetupDiagram, scaled
 from pnp.rulesets.diamond_heist import render as heist
 from pnp.rulesets.diamond_heist.rulebook_setup import TreasurePlan

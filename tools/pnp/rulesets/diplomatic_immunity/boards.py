@@ -30,7 +30,16 @@ from pnp.render.art import draw_art
 from pnp.render.build import Options, Output
 from pnp.render.cards import Theme
 from pnp.render.geometry import Box, Geometry, Layout, Paper, Size
-from pnp.render.palette import GOLD, GOLD_DEEP, GOLD_ON_CREAM, INK, MUTED_ON_TINT, PAPER, WHITE
+from pnp.render.palette import (
+    GOLD,
+    GOLD_DEEP,
+    GOLD_ON_CREAM,
+    INK,
+    MUTED_ON_TINT,
+    PAPER,
+    WHITE,
+    mix,
+)
 from pnp.render.sheets import Group, Item
 from pnp.render.units import mm, to_mm
 from pnp.rulesets.diplomatic_immunity import icons as _own_icons  # noqa: F401  (registers the nib)
@@ -522,7 +531,7 @@ def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box, them
     canvas.setLineWidth(0.8)
     canvas.circle(cx, cy, r, stroke=1, fill=1)
     inner = r - mm(1.6)
-    ground = WHITE if ink else _mix(face.colour, "#000000", 0.25)
+    ground = WHITE if ink else mix(face.colour, "#000000", 0.25)
     canvas.setFillColor(ground)
     canvas.circle(cx, cy, inner, stroke=1, fill=1)
     # relief, clipped to the ground
@@ -643,13 +652,6 @@ def _seal(canvas: Canvas, face: Face, box: Box, cx: float, cy: float, r: float, 
     )
 
 
-def _mix(a: str, b: str, t: float) -> str:
-    """The colour t of the way from a to b."""
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
-
-
 def shield(
     canvas: Canvas, cx: float, cy: float, s: float, fill: str, stroke: str, broken: bool = False
 ) -> None:
@@ -715,7 +717,7 @@ def _limits(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> N
         colour = INK if ink else (face.colour if not broken else HEAT)
         shield(canvas, cx, cy, s, WHITE if ink else colour, INK if ink else GOLD_DEEP, broken)
         # the number on a medallion over the shield (and over the crack)
-        canvas.setFillColor(WHITE if ink else _mix(colour, "#000000", 0.2))
+        canvas.setFillColor(WHITE if ink else mix(colour, "#000000", 0.2))
         canvas.setStrokeColor(INK if ink else PAPER)
         canvas.setLineWidth(0.9)
         canvas.circle(cx, cy + s * 0.05, s * 0.5, stroke=1, fill=1)
@@ -779,7 +781,7 @@ def _panel(
     accent = GOLD_DEEP if signature else face.colour
     canvas.saveState()
     canvas.setFillColor(WHITE if ink else PANEL)
-    canvas.setStrokeColor(INK if ink else _mix(accent, PAPER, 0.55))
+    canvas.setStrokeColor(INK if ink else mix(accent, PAPER, 0.55))
     canvas.setLineWidth(0.6)
     canvas.roundRect(x0, y_bottom, x1 - x0, y_top - y_bottom, mm(1.6), stroke=1, fill=1)
     if not ink:  # an accent bar down the left edge
@@ -827,15 +829,15 @@ def _slots(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> No
     )
     for (cx, cy), (label, note, icon) in zip(centres, slots, strict=True):
         canvas.saveState()
-        canvas.setFillColor(WHITE if ink else _mix(PAPER, face.colour, 0.08))
-        canvas.setStrokeColor(INK if ink else _mix(face.colour, PAPER, 0.2))
+        canvas.setFillColor(WHITE if ink else mix(PAPER, face.colour, 0.08))
+        canvas.setStrokeColor(INK if ink else mix(face.colour, PAPER, 0.2))
         canvas.setLineWidth(0.9)
         canvas.circle(cx, cy, r, stroke=1, fill=1)
         canvas.setDash(1.6, 1.6)
         canvas.setLineWidth(0.5)
         canvas.circle(cx, cy, r - mm(1.2), stroke=1, fill=0)
         canvas.setDash()
-        faint = INK if ink else _mix(face.colour, PAPER, 0.5)
+        faint = INK if ink else mix(face.colour, PAPER, 0.5)
         iy = cy + mm(0.4)
         if icon == "shield":
             shield(canvas, cx, iy, mm(3.6), WHITE if ink else PAPER, faint)
@@ -927,16 +929,16 @@ def _heat(canvas: Canvas, size: Size, face: Face, box: Box, theme: Theme) -> Non
         t = i / max(1, n - 1)
         beyond = i > face.with_immunity  # past every Limit: the marker never rests here
         canvas.saveState()
-        fill = WHITE if ink or beyond else _mix("#fbf3e2", "#f4a37f", t)
+        fill = WHITE if ink or beyond else mix("#fbf3e2", "#f4a37f", t)
         canvas.setFillColor(fill)
-        canvas.setStrokeColor(INK if ink else _mix("#c9b896", HEAT, t))
+        canvas.setStrokeColor(INK if ink else mix("#c9b896", HEAT, t))
         canvas.setLineWidth(1.4 if i in (face.with_immunity, face.without_immunity) else 0.7)
         if beyond:
             canvas.setDash(2, 2)
         canvas.roundRect(x, bottom, bw, bh, mm(1.6), stroke=1, fill=1)
         canvas.setDash()
-        number = INK if ink else _mix(TRACK_COOL, TRACK_HOT, t)
-        canvas.setFillColor(_mix(number, WHITE, PAST_LIMIT_FADE) if beyond else number)
+        number = INK if ink else mix(TRACK_COOL, TRACK_HOT, t)
+        canvas.setFillColor(mix(number, WHITE, PAST_LIMIT_FADE) if beyond else number)
         _label(
             canvas,
             str(i),

@@ -19,9 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.content.project import Game
 from pnp.render import fonts
 from pnp.render.geometry import Layout
-from pnp.render.palette import MUTED, WHITE
+from pnp.render.palette import MUTED, WHITE, mix
 from pnp.render.units import mm
-from pnp.rulebook.cover import mix
 from pnp.rulebook.hooks import Money
 from pnp.rulebook.setup_figure import SetupDiagram, scaled
 from pnp.rulebook.setup_plan import one
