@@ -6,6 +6,7 @@ made the first time. Each of these gives the pages reportlab's own classes give.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from collections.abc import Callable
@@ -184,3 +185,55 @@ def test_tinting_a_picture_leaves_the_games_own_as_it_was(di: Game) -> None:
     art._TINTED.clear()
     _page(lambda c: art.draw_art(c, di, rel, (0, 0, 100, 100), "#123456", alpha=0.5))
     assert [repr(getattr(s, "fillColor", None)) for s in art._shapes(drawing)] == paints  # type: ignore[arg-type]
+
+
+def test_the_set_up_draws_each_back_and_chip_once_and_places_it_often(
+    di: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table after set-up shows each deck's back and each kind of chip many times: each
+    is drawn once per book, as a form, and placed by reference wherever it lies."""
+    from pnp.render import cards as card_faces
+    from pnp.rulesets.diplomatic_immunity import chips
+
+    backs: list[str] = []
+    draw_back = card_faces.draw_back
+
+    def counted_back(canvas: Canvas, size: Any, game: Game, deck: str, *args: Any) -> None:
+        backs.append(deck)
+        draw_back(canvas, size, game, deck, *args)
+
+    monkeypatch.setattr(card_faces, "draw_back", counted_back)
+    fronts: list[object] = []
+    pieces = chips.pieces
+
+    def counted_pieces(*args: Any, **kwargs: Any) -> list[Any]:
+        made = pieces(*args, **kwargs)
+
+        def counted(front: Any) -> Any:
+            def draw(*a: Any) -> None:
+                fronts.append(front)
+                front(*a)
+
+            return draw
+
+        by_face: dict[int, Any] = {}
+        return [
+            dataclasses.replace(p, front=by_face.setdefault(id(p.front), counted(p.front)))
+            for p in made
+        ]
+
+    monkeypatch.setattr(chips, "pieces", counted_pieces)
+    book = rb.load(di)
+    data, _pages = render.render_book(di, book, geometry.of(di), render.ILLUSTRATED, "a4")
+    assert backs and len(backs) == len(set(backs)), backs  # each deck's back drawn once
+    assert fronts and len(fronts) == len(set(map(id, fronts)))  # each chip's face once
+    placed = len(re.findall(rb"pnpform\d+ Do", _streams(data)))
+    assert placed > 2 * (len(backs) + len(fronts))  # and placed many times
+
+
+def _streams(pdf: bytes) -> bytes:
+    """Every page's content stream of a PDF, decoded."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return b"\n".join(page.Contents.read_bytes() for page in doc.pages)

@@ -11,7 +11,7 @@ import hashlib
 import io
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -166,6 +166,29 @@ _NO_PATH = _NoPath()
 
 
 EmbeddingCanvas = _Canvas  # for documents other modules build (the rulebook's platypus pages)
+
+
+def keyed_form(
+    canvas: Canvas,
+    key: Hashable,
+    box: tuple[int, int, int, int],
+    draw: Callable[[], object],
+) -> str:
+    """The name of the PDF form holding what `draw` paints on `canvas` within `box` (left,
+    bottom, right, top, in the form's own space), painted the first time `key` is asked for
+    on this canvas and placed by reference (`doForm`) every time: a picture a page shows
+    many times is drawn once per document. The key holds everything the drawing depends on
+    (it is kept, so an object in it is never mistaken for a later one at the same address);
+    forms are named in order of first use, so the same drawing gives the same bytes."""
+    forms: dict[Hashable, str] = canvas.__dict__.setdefault("_pnp_keyed_forms", {})
+    name = forms.get(key)
+    if name is None:
+        name = f"pnpform{len(forms) + 1}"
+        canvas.beginForm(name, *box)
+        draw()
+        canvas.endForm()
+        forms[key] = name
+    return name
 
 
 def scratch_canvas(width: float, height: float) -> Canvas:

@@ -7,6 +7,7 @@ every plan draws with: a deck's card back, a label that fits its room, a scaled 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,7 +17,7 @@ from reportlab.platypus import Flowable
 
 from pnp.content.project import Game
 from pnp.render import cards as card_faces
-from pnp.render import fonts
+from pnp.render import fonts, pdf
 from pnp.render.geometry import Geometry, Size
 from pnp.rulebook import hooks
 
@@ -69,10 +70,17 @@ class SetupDiagram(Flowable):
         size = self.geo.layouts["card"].size
         decks = self.game.components.decks() if self.game.components else {}
         name = decks[deck].name if deck in decks else deck
+        layout = self.geo.layouts.get("back")
+
+        def back() -> None:
+            card_faces.draw_back(c, size, self.game, deck, name, self.theme, layout)
+
+        # a deck's back lies face down many times on the table: one form, placed each time
+        b = math.ceil(size.bleed)
+        box = (-b, -b, math.ceil(size.width) + b, math.ceil(size.height) + b)
+        form = pdf.keyed_form(c, (self, "back", deck), box, back)
         with scaled(c, x, y, width / size.width, size):
-            card_faces.draw_back(
-                c, size, self.game, deck, name, self.theme, self.geo.layouts.get("back")
-            )
+            c.doForm(form)
         c.saveState()
         c.setStrokeColor("#8f8270")
         c.setLineWidth(0.3)
