@@ -237,3 +237,23 @@ def _streams(pdf: bytes) -> bytes:
 
     with pikepdf.open(io.BytesIO(pdf)) as doc:
         return b"\n".join(page.Contents.read_bytes() for page in doc.pages)
+
+
+def test_drawing_searches_for_cycles_less_often_and_puts_the_collector_back() -> None:
+    """While pnp draws (`accel.fast`, nested or not) the collector searches its youngest
+    objects after `YOUNG` allocations; after, the process's own thresholds are back."""
+    import gc
+
+    from pnp.rulebook import accel
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        with accel.fast():
+            assert gc.get_threshold() == (accel.YOUNG, 10, 10)
+            with accel.fast():
+                assert gc.get_threshold() == (accel.YOUNG, 10, 10)
+            assert gc.get_threshold() == (accel.YOUNG, 10, 10)
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)

@@ -283,6 +283,11 @@ _ORIGINAL = tuple((owner, name, owner.__dict__[name]) for owner, name, _ in _PAT
 _LOCK = threading.Lock()
 _DEPTH = 0
 _FROZE = False
+_THRESHOLDS: tuple[int, int, int] | None = None  # the collector's, while a block runs
+# Allocations (less deallocations) between two searches of the youngest objects while a
+# block runs: Python's 700 set off a search every few paragraphs, each going through the
+# page's flowables, lines and words still in use.
+YOUNG = 10_000
 
 
 @contextmanager
@@ -294,8 +299,10 @@ def fast() -> Iterator[None]:
     card sheets drawn before) are also set aside from the garbage collector's searches for
     cycles until it ends (`gc.freeze`): a book makes hundreds of thousands of short-lived
     objects, and each full collection they set off searched all of those again. Nothing is
-    set aside when something else already froze objects."""
-    global _DEPTH, _FROZE
+    set aside when something else already froze objects. For the same reason the youngest
+    objects are searched after `YOUNG` allocations rather than 700 (the others' thresholds
+    are kept): cycles are still found and freed, about fourteen times less often."""
+    global _DEPTH, _FROZE, _THRESHOLDS
     with _LOCK:
         if _DEPTH == 0:
             _forget_refonted()
@@ -304,6 +311,9 @@ def fast() -> Iterator[None]:
             _FROZE = gc.get_freeze_count() == 0
             if _FROZE:
                 gc.freeze()
+            _THRESHOLDS = gc.get_threshold()
+            young, older, oldest = _THRESHOLDS
+            gc.set_threshold(max(young, YOUNG), older, oldest)
         _DEPTH += 1
     try:
         yield
@@ -316,3 +326,6 @@ def fast() -> Iterator[None]:
                 if _FROZE:
                     gc.unfreeze()
                     _FROZE = False
+                if _THRESHOLDS is not None:
+                    gc.set_threshold(*_THRESHOLDS)
+                    _THRESHOLDS = None
