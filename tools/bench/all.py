@@ -16,6 +16,7 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = (
     "check_speed.py",
     "build_speed.py",
+    "scale_speed.py",
     "export_speed.py",
     "di_speed.py",
     "heist_speed.py",

@@ -1,0 +1,170 @@
+"""Benchmark: how `pnp check` and `pnp build` grow with the size of a deck.
+
+Diplomatic Immunity's Street deck is made 1, 2, 5 and 10 times as large, in copies of the
+game: every card entry of `street.yaml` is repeated with a new id and a numbered name
+("Cigar Run II", "Cigar Run III", ...) and the components list's count of the deck follows,
+so every copy checks clean and builds. (A repeated entry keeps its original's words and
+picture, so what pnp keeps per text or per picture is found made for it: the figures per
+card are those of a card whose words the game already holds.) For each size the figures
+are the median CPU time (user + system) of
+
+- `pnp check --fresh` of the game: every cross-check done again, against every card entry;
+- `pnp build --paper a4` of the game: every card printed on the sheets and pictured in the
+  rulebook, with the verdict and the contents' pages kept from that size's first build, as
+  every rebuild finds them.
+
+Each size is run once first (which fills the cache folder, a temporary one of the bench's
+own), then the sizes take turns, so a change in the machine's speed falls on all of them.
+
+Rows: for each command, the fixed part and the cost of one more card entry (check) or one
+more printed card (build), from the least-squares line through the four sizes; and the
+target: at the 10x deck, each command takes at most 1.25 times what the line through the
+1x and 5x decks predicts for it, so a cost that grows faster than the deck (a check that
+compares every card with every other, say) shows as a miss. Exits 1 when a target is missed.
+
+    python tools/bench/scale_speed.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "diplomatic-immunity"
+DECK_FILE, DECK_ITEM = "street.yaml", "street-deck"
+SIZES = (1, 2, 5, 10)
+TARGET = 1.25  # the 10x deck against the line through the 1x and 5x decks, at most
+NUMERALS = ("", "", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+_ENTRY = re.compile(r"(?m)^(?=  - id: )")
+
+
+def scaled(k: int, where: Path) -> Path:
+    """A content folder holding the game with its deck `k` times as large."""
+    content = where / f"x{k}" / "content"
+    game = content / GAME
+    shutil.copytree(ROOT / "content" / GAME, game)
+    text = (game / DECK_FILE).read_text(encoding="utf-8")
+    head, marker, body = text.partition("cards:\n")
+    before, *entries = _ENTRY.split(body)
+    copies = []
+    for n in range(2, k + 1):
+        for entry in entries:
+            entry = re.sub(r"(?m)^(  - id: )(\S+)", rf"\g<1>\g<2>-{n}", entry, count=1)
+            entry = re.sub(r"(?m)^(    name: )(.+)$", rf"\g<1>\g<2> {NUMERALS[n]}", entry, count=1)
+            copies.append(entry)
+    (game / DECK_FILE).write_text(
+        head + marker + before + "".join(entries) + "".join(copies), encoding="utf-8"
+    )
+    components = game / "components.yaml"
+    listed = components.read_text(encoding="utf-8")
+    pattern = re.compile(rf"(  - id: {DECK_ITEM}\n(?:    (?!count:).*\n)*    count: )(\d+)")
+    listed, found = pattern.subn(lambda m: f"{m.group(1)}{int(m.group(2)) * k}", listed)
+    assert found == 1, f"no count for {DECK_ITEM} in components.yaml"
+    components.write_text(listed, encoding="utf-8")
+    return content
+
+
+def _cpu(cmd: list[str], env: dict[str, str]) -> float:
+    """CPU seconds of one run of `cmd`, which must succeed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout[-2000:] + done.stderr[-2000:])
+        raise SystemExit(f"{' '.join(cmd[1:3])} failed ({done.returncode})")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def counts(content: Path) -> tuple[int, int]:
+    """(card entries, printed cards) of the game in `content`."""
+    from pnp import pipeline
+
+    game = pipeline.check(content, [GAME]).games[GAME]
+    cards = list(game.cards or ())
+    goals = list(game.goals or ())
+    return len(cards) + len(goals), sum(c.count for c in cards) + len(goals)
+
+
+def line(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """(intercept, slope) of the least-squares line through the points."""
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
+    return my - slope * mx, slope
+
+
+def _rows(what: str, unit: tuple[str, str], xs: list[float], ys: list[float]) -> bool:
+    """Print the reference row and the target row of one command; whether it met it."""
+    fixed, per = line(xs, ys)
+    (x1, y1), (x5, y5), (x10, y10) = (xs[0], ys[0]), (xs[2], ys[2]), (xs[3], ys[3])
+    predicted = y1 + (y5 - y1) * (x10 - x1) / (x5 - x1)
+    ratio = y10 / predicted
+    sizes = "; ".join(
+        f"{k}x: {x:.0f} {unit[1]} in {y:.2f} s" for k, x, y in zip(SIZES, xs, ys, strict=True)
+    )
+    each = f"{1000 * per:.2f} ms per {unit[0]}"
+    print(f"{what} ({sizes}): fixed {fixed:.2f} s, {each} (for reference)")
+    ok = ratio <= TARGET
+    print(
+        f"{what}, 10x deck against the line through 1x and 5x: {ratio:.2f}x "
+        f"({y10:.2f} s against {predicted:.2f} s); target <= {TARGET:g}x -> "
+        f"{'ok' if ok else 'MISS'}"
+    )
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    pnp = str(Path(sys.executable).with_name("pnp"))
+    with tempfile.TemporaryDirectory(prefix="pnp-scale-") as tmp:
+        env = {**os.environ, "PNP_CACHE_DIR": str(Path(tmp) / "cache")}
+        folders = {k: scaled(k, Path(tmp)) for k in SIZES}
+        sizes = {k: counts(folders[k]) for k in SIZES}
+
+        def check(k: int) -> list[str]:
+            return [pnp, "check", "--fresh", "--content", str(folders[k]), GAME]
+
+        def build(k: int) -> list[str]:
+            out = str(Path(tmp) / f"x{k}" / "build")
+            return [pnp, "build", "--paper", "a4", "--content", str(folders[k]), "--out", out, GAME]
+
+        checks: dict[int, list[float]] = {k: [] for k in SIZES}
+        builds: dict[int, list[float]] = {k: [] for k in SIZES}
+        for k in SIZES:  # first runs: the cache folder filled, the contents' pages found
+            _cpu(check(k), env)
+            _cpu(build(k), env)
+        for _ in range(args.runs):
+            for k in SIZES:
+                checks[k].append(_cpu(check(k), env))
+                builds[k].append(_cpu(build(k), env))
+    m = statistics.median
+    ok = _rows(
+        f"pnp check --fresh {GAME}",
+        ("card entry", "card entries"),
+        [float(sizes[k][0]) for k in SIZES],
+        [m(checks[k]) for k in SIZES],
+    )
+    ok &= _rows(
+        f"pnp build --paper a4 {GAME}",
+        ("printed card", "printed cards"),
+        [float(sizes[k][1]) for k in SIZES],
+        [m(builds[k]) for k in SIZES],
+    )
+    print(f"{args.runs} runs each, medians of CPU time")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
