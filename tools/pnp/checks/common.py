@@ -1,7 +1,9 @@
-"""Helpers shared by the checks: diagnostics at a model position, and reference lookups."""
+"""Helpers shared by the checks: diagnostics at a model position, reference lookups, and a
+pattern that finds any of many names in a text."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from pnp.content.model import Ref, Src
@@ -39,3 +41,60 @@ def resolve(ref: Ref, what: str, known: Mapping[str, str], out: list[Diagnostic]
 def names(items: Iterable[object]) -> dict[str, str]:
     """{id: name} for model objects that have `id` and `name`."""
     return {getattr(i, "id"): getattr(i, "name", getattr(i, "id")) for i in items}  # noqa: B009
+
+
+# Past this many nested choices the trie is not worth its groups: plain alternatives.
+_TRIE_DEPTH = 40
+_Node = dict[str, "_Node"]  # a trie: a letter to what follows it; "" marks a phrase's end
+
+
+def whole_words(phrases: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern matching any of `phrases` as whole words (no letter, digit, underscore or
+    hyphen on either side), the longest that fits where several start at one place; None
+    when there are none but blanks.
+
+    The phrases are written as a trie (`Cigar(?: Run(?: II)?)?`), so a text is read once
+    whatever their number: a choice of every name at every place in a text made a check of
+    a large deck's texts grow with the square of the deck. It matches exactly where the
+    longest-first list of alternatives would (case-sensitive literals: two phrases of one
+    length cannot both match at one place, and a greedy optional part gives back to the
+    shorter phrase when the longer is not followed by a word's end)."""
+    found = sorted({p for p in phrases if p.strip()}, key=len, reverse=True)
+    if not found:
+        return None
+    trie: _Node = {}
+    for phrase in found:
+        node = trie
+        for ch in phrase:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+    body = _trie(trie, 0)
+    if body is None:  # deeper than is worth it: the plain list, longest first
+        body = "|".join(map(re.escape, found))
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])")
+
+
+def _trie(node: _Node, depth: int) -> str | None:
+    """The pattern of a trie node's phrases (its ends and what follows it), or None past
+    `_TRIE_DEPTH` nested choices."""
+    out = []
+    while True:  # a run of single letters is written as it is, without a group
+        branches = [ch for ch in node if ch]
+        if len(branches) != 1 or "" in node:
+            break
+        out.append(re.escape(branches[0]))
+        node = node[branches[0]]
+    ends = "" in node
+    branches = sorted(ch for ch in node if ch)
+    if not branches:
+        return "".join(out)
+    if depth >= _TRIE_DEPTH:
+        return None
+    parts = []
+    for ch in branches:
+        rest = _trie(node[ch], depth + 1)
+        if rest is None:
+            return None
+        parts.append(re.escape(ch) + rest)
+    choice = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
+    return "".join(out) + (f"(?:{choice})?" if ends else choice)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from pnp.checks.common import at
+from pnp.checks.common import at, whole_words
 from pnp.checks.printed import defined_names, printed
 from pnp.content.cards import GlossaryTerm
 from pnp.content.project import Game
@@ -117,11 +117,7 @@ def _swapped(a: str, b: str) -> bool:
 
 def _phrases(known: Iterable[str]) -> re.Pattern[str] | None:
     """One pattern matching any known term or name as whole words, longest first."""
-    ordered = sorted({k for k in known if k.strip()}, key=len, reverse=True)
-    if not ordered:
-        return None
-    alternatives = "|".join(re.escape(k) for k in ordered)
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+    return whole_words(known)
 
 
 def stray_capitals(text: str, phrases: re.Pattern[str] | None) -> list[str]:

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from pnp.checks.common import whole_words
 from pnp.checks.printed import defined_names
 from pnp.checks.printed_terms import owners
 from pnp.content import rulebook_sources as rb_sources
@@ -370,10 +371,7 @@ def _value(ctx: Context, expr: str) -> float | None:
 
 def _names(game: Game) -> re.Pattern[str] | None:
     """The names the game defines, whose words are never number words ('Double Agent')."""
-    found = sorted((n for n in defined_names(game) if n.strip()), key=len, reverse=True)
-    if not found:
-        return None
-    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, found)) + r")(?![\w-])")
+    return whole_words(defined_names(game))
 
 
 # The words a number phrase can start with ('three', 'a third of' ...): most words are not.

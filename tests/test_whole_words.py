@@ -1,0 +1,63 @@
+"""`checks.common.whole_words`: the names and terms of a game found in a text with one
+pattern written as a trie, matching exactly where the longest-first list of alternatives
+matches, however many names there are."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.checks.common import whole_words
+
+LETTERS = "ab -1Iz"
+
+
+def _listed(phrases: list[str]) -> re.Pattern[str]:
+    """The plain pattern: every phrase an alternative, longest first."""
+    found = sorted({p for p in phrases if p.strip()}, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, found)) + r")(?![\w-])")
+
+
+def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in pattern.finditer(text)]
+
+
+@given(
+    st.lists(st.text(LETTERS, min_size=1, max_size=6), min_size=1, max_size=10),
+    st.text(LETTERS + ".x", max_size=60),
+)
+def test_the_trie_matches_where_the_list_matches(phrases: list[str], text: str) -> None:
+    found = whole_words(phrases)
+    if not any(p.strip() for p in phrases):
+        assert found is None
+        return
+    assert found is not None
+    assert _spans(found, text) == _spans(_listed(phrases), text)
+
+
+def test_a_longer_name_gives_way_to_a_shorter_one_where_a_word_goes_on() -> None:
+    found = whole_words(["Cigar", "Cigar Run", "Cigar Run II", "Run"])
+    assert found is not None and found.pattern.count("Cigar") == 1  # a trie, not a list
+    text = "Cigar Runner, Cigar Run II, Cigar Run IIb and a Run-off"
+    assert [text[a:b] for a, b in _spans(found, text)] == ["Cigar", "Cigar Run II", "Cigar Run"]
+
+
+def test_names_nested_deeper_than_the_trie_goes_match_as_a_list() -> None:
+    """A hundred names each one letter longer than the last: written as the plain list."""
+    phrases = ["a" * n for n in range(1, 101)]
+    found = whole_words(phrases)
+    assert found is not None and "(?:a(?:" not in found.pattern
+    text = "a aaa " + "a" * 100 + " " + "a" * 101
+    assert _spans(found, text) == _spans(_listed(phrases), text)
+
+
+def test_special_characters_are_literal() -> None:
+    found = whole_words(["C++ (new)", "$3M", "a.b"])
+    assert found is not None
+    assert [m.group() for m in found.finditer("pay $3M to C++ (new), not axb or a.b")] == [
+        "$3M",
+        "C++ (new)",
+        "a.b",
+    ]
