@@ -36,5 +36,6 @@ def test_a_deck_three_times_as_large_checks_clean(tmp_path: Path) -> None:
     names = [c.name for c in game.cards or ()]
     assert len(set(names)) == len(names)
     assert {f"{c.name} III" for c in street} <= set(names)
+    assert bench.roman(14) == "XIV" and bench.roman(20) == "XX"
     printed = sum(c.count for c in game.cards or () if c.deck.id == "street")
     assert printed == 3 * sum(c.count for c in street)
