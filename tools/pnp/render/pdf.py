@@ -26,7 +26,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from pnp.render import fonts
 
 # Streams are written as compressed binary, not wrapped again in ASCII85 text as reportlab
-# does by default: PDFs a sixth smaller, nothing for a reader to decode twice. (Every PDF
+# does by default: PDFs a seventh smaller, nothing for a reader to decode twice. (Every PDF
 # pnp writes is made after this module is imported: the rulebook's pages draw through it.)
 rl_config.useA85 = 0
 
