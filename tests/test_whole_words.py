@@ -1,15 +1,18 @@
-"""`checks.common.whole_words`: the names and terms of a game found in a text with one
-pattern written as a trie, matching exactly where the longest-first list of alternatives
-matches, however many names there are."""
+"""Finding a game's names and terms in its texts as whole words, at a cost that does not
+grow with their number: `checks.common.whole_words` (one pattern written as a trie,
+matching exactly where the longest-first list of alternatives matches) and
+`checks.rulebook.used` (a term is searched for only when the text holds its first word)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.checks.common import whole_words
+from pnp.checks.rulebook import _TOKEN, used
 
 LETTERS = "ab -1Iz"
 
@@ -61,3 +64,35 @@ def test_special_characters_are_literal() -> None:
         "C++ (new)",
         "a.b",
     ]
+
+
+@given(
+    st.lists(st.text(LETTERS + "$'", min_size=1, max_size=6), min_size=1, max_size=4),
+    st.text(LETTERS + ".x$'", max_size=60),
+)
+def test_a_term_skipped_for_its_first_word_is_one_a_search_would_not_find(
+    forms: list[str], text: str
+) -> None:
+    """`used` answers as the search of the whole text for every form does, whatever the
+    forms start with."""
+    ordered = sorted(set(forms), key=len, reverse=True)
+    search = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
+    assert used(ordered, text, set(_TOKEN.findall(text))) == bool(search.search(text))
+
+
+def test_an_unused_term_of_a_large_glossary_is_not_searched_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A term whose first word the book never has is answered without a search."""
+    from pnp.checks import rulebook
+
+    text = "The Street deck and the Politics deck. " * 2000
+    tokens = set(_TOKEN.findall(text))
+    assert used(["Politics deck"], text, tokens)
+
+    class NoSearch:
+        def __getattr__(self, name: str) -> object:
+            raise AssertionError(f"re.{name} called: the book was searched")
+
+    monkeypatch.setattr(rulebook, "re", NoSearch())
+    assert not used(["Zz Unheard", "Zz Unheards"], text, tokens)
