@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from pnp.content.model import Ref, Src
 from pnp.diagnostics import Diagnostic, closest
@@ -59,9 +60,14 @@ def whole_words(phrases: Iterable[str]) -> re.Pattern[str] | None:
     longest-first list of alternatives would (case-sensitive literals: two phrases of one
     length cannot both match at one place, and a greedy optional part gives back to the
     shorter phrase when the longer is not followed by a word's end)."""
-    found = sorted({p for p in phrases if p.strip()}, key=len, reverse=True)
-    if not found:
-        return None
+    found = tuple(sorted({p for p in phrases if p.strip()}, key=lambda p: (-len(p), p)))
+    return _whole_words(found) if found else None
+
+
+@lru_cache(maxsize=64)
+def _whole_words(found: tuple[str, ...]) -> re.Pattern[str]:
+    """`whole_words` of phrases given longest first, made once for each set of them (a
+    process that checks a game again, as `pnp serve` does, finds its names' pattern made)."""
     trie: _Node = {}
     for phrase in found:
         node = trie
