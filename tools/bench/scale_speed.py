@@ -134,7 +134,7 @@ def _rows(what: str, unit: tuple[str, str], xs: list[float], ys: list[float]) ->
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="builds of each size (checks: 2N+1)")
+    parser.add_argument("--runs", type=int, default=4, help="builds of each size (checks: 2N+1)")
     args = parser.parse_args()
     pnp = str(Path(sys.executable).with_name("pnp"))
     with tempfile.TemporaryDirectory(prefix="pnp-scale-") as tmp:
