@@ -16,14 +16,14 @@ marks in the margin.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.render import fonts
+from pnp.render import fonts, pdf
 from pnp.render.geometry import Imposition, Marks, Paper, Size
 from pnp.render.palette import RED
 from pnp.render.units import mm
@@ -270,20 +270,19 @@ def reusable(draw: DrawFace) -> DrawFace:
 
 
 def _form(canvas: Canvas, draw: DrawFace, size: Size) -> str | None:
-    """The name of the form holding a reusable face, defined on first use."""
+    """The name of the form holding a reusable face (`reusable`), defined on first use."""
     if not getattr(draw, "pnp_form", False):
         return None
-    # Names count up in drawing order, so the same drawing gives the same bytes.
-    forms: dict[int, str] = canvas.__dict__.setdefault("_pnp_forms", {})
-    name = forms.get(id(draw))
-    if name is None:
-        name = f"pnpface{len(forms) + 1}"
-        b = math.ceil(size.bleed)  # the form's box, rounded out to whole points
-        canvas.beginForm(name, -b, -b, math.ceil(size.width) + b, math.ceil(size.height) + b)
-        draw(canvas, size)
-        canvas.endForm()
-        forms[id(draw)] = name
-    return name
+    return face_form(canvas, draw, size, lambda: draw(canvas, size))
+
+
+def face_form(canvas: Canvas, key: Hashable, size: Size, draw: Callable[[], object]) -> str:
+    """The form of a face `size` big, its trim's bottom-left at (0, 0) and its box rounded
+    out to whole points past the bleed, drawn by `draw` the first time `key` is asked for
+    on this canvas (`pdf.keyed_form`)."""
+    b = math.ceil(size.bleed)
+    box = (-b, -b, math.ceil(size.width) + b, math.ceil(size.height) + b)
+    return pdf.keyed_form(canvas, key, box, draw)
 
 
 def place(

@@ -7,7 +7,6 @@ every plan draws with: a deck's card back, a label that fits its room, a scaled 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -17,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from pnp.content.project import Game
 from pnp.render import cards as card_faces
-from pnp.render import fonts, pdf
+from pnp.render import fonts, sheets
 from pnp.render.geometry import Geometry, Size
 from pnp.rulebook import hooks
 
@@ -76,9 +75,7 @@ class SetupDiagram(Flowable):
             card_faces.draw_back(c, size, self.game, deck, name, self.theme, layout)
 
         # a deck's back lies face down many times on the table: one form, placed each time
-        b = math.ceil(size.bleed)
-        box = (-b, -b, math.ceil(size.width) + b, math.ceil(size.height) + b)
-        form = pdf.keyed_form(c, (self, "back", deck), box, back)
+        form = sheets.face_form(c, (self, "back", deck), size, back)
         with scaled(c, x, y, width / size.width, size):
             c.doForm(form)
         c.saveState()

@@ -960,10 +960,19 @@ def _kinds(items: Sequence[Piece], page: Sequence[Slot]) -> str:
     return ", ".join(names)
 
 
+def chip_form(c: Canvas, face: DrawPiece, half: float) -> str:
+    """The form of a chip's face, `half` its radius or half its side, centred at (0, 0) and
+    reaching past its bleed: drawn the first time on this canvas, then placed by reference
+    (`pdf.keyed_form`, which names forms in order of first use)."""
+    reach = math.ceil(half + BLEED) + 1
+    return pdf.keyed_form(
+        c, (face, round(half, 4)), (-reach, -reach, reach, reach), lambda: face(c, 0.0, 0.0, half)
+    )
+
+
 class Faces:
-    """Draws faces; a face used more than once becomes a PDF form, drawn once per document
-    and placed by reference, which keeps the file small. Forms are named in order of first
-    use, so the same drawing gives the same bytes."""
+    """Draws faces; a face used more than once becomes a PDF form (`chip_form`), drawn once
+    per document and placed by reference, which keeps the file small."""
 
     def __init__(self, c: Canvas, items: Sequence[Piece]) -> None:
         self.c = c
@@ -972,22 +981,13 @@ class Faces:
             for face in (p.front, p.back):
                 uses[id(face)] = uses.get(id(face), 0) + 1
         self.shared = {k for k, n in uses.items() if n > 1}
-        self.forms: dict[tuple[int, float], str] = {}
 
     def draw(self, face: DrawPiece, rect: Rect) -> None:
         cx, cy, half = _centre(rect)
         if id(face) not in self.shared:
             face(self.c, cx, cy, half)
             return
-        key = (id(face), round(half, 4))
-        name = self.forms.get(key)
-        if name is None:
-            name = f"pnpchip{len(self.forms) + 1}"
-            reach = math.ceil(half + BLEED) + 1
-            self.c.beginForm(name, -reach, -reach, reach, reach)
-            face(self.c, 0.0, 0.0, half)
-            self.c.endForm()
-            self.forms[key] = name
+        name = chip_form(self.c, face, half)
         self.c.saveState()
         self.c.translate(cx, cy)
         self.c.doForm(name)

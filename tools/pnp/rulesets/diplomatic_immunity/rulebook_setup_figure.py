@@ -17,7 +17,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.content.project import Game
-from pnp.render import fonts, pdf
+from pnp.render import fonts
 from pnp.render.geometry import Layout
 from pnp.render.palette import MUTED, WHITE, mix
 from pnp.render.units import mm
@@ -397,11 +397,7 @@ def _chip(c: Canvas, piece: Any, cx: float, cy: float, half: float) -> None:
         path.circle(0, 0, real)
     else:
         path.roundRect(-real, -real, 2 * real, 2 * real, real * 0.15)
-    # the same chip lies on many places of the table: one form, placed each time
-    reach = math.ceil(real + chips.BLEED) + 1
-    form = pdf.keyed_form(
-        c, ("chip", piece.front, real), (-reach, -reach, reach, reach), _front(c, piece, real)
-    )
+    form = chips.chip_form(c, piece.front, real)  # the same chip lies on many places
     c.saveState()
     c.clipPath(path, stroke=0, fill=0)
     c.doForm(form)
@@ -410,10 +406,3 @@ def _chip(c: Canvas, piece: Any, cx: float, cy: float, half: float) -> None:
     c.setLineWidth(0.4 / k)  # 0.4 pt as printed
     c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
-
-
-def _front(c: Canvas, piece: Any, real: float) -> Callable[[], None]:
-    def draw() -> None:
-        piece.front(c, 0.0, 0.0, real)
-
-    return draw
