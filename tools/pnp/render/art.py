@@ -330,7 +330,10 @@ def _shapes(node: Group | Shape) -> list[Any]:
 
 @lru_cache(maxsize=8192)
 def mix(a: str, b: str, t: float) -> str:
-    """The colour `t` of the way from `a` to `b` (hex colours), worked out once for each."""
+    """The colour `t` of the way from `a` to `b` (hex colours), worked out once for each.
+    Apart from `palette.mix` on purpose: it goes through reportlab's colours, in fractions,
+    and the cards' tints are printed as it rounds them (`palette.mix` rounds four of
+    Diplomatic Immunity's one level otherwise)."""
     ca, cb = colors.HexColor(a), colors.HexColor(b)
     parts = (
         ca.red + (cb.red - ca.red) * t,
