@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pnp.checks import number_words
 from pnp.checks.common import whole_words
 from pnp.checks.rulebook import _TOKEN, used
 
@@ -96,3 +97,50 @@ def test_an_unused_term_of_a_large_glossary_is_not_searched_for(
 
     monkeypatch.setattr(rulebook, "re", NoSearch())
     assert not used(["Zz Unheard", "Zz Unheards"], text, tokens)
+
+
+# Pieces of text: number words in any case and hyphenated, and what may stand next to one
+# (a letter, a digit, an underscore, a hyphen, an accented letter, the four letters that
+# match an ASCII letter when case is ignored).
+_PIECES = st.sampled_from(
+    [
+        "two",
+        "TWO",
+        "Twice",
+        "twenty-one",
+        "thirty",
+        "third",
+        "a",
+        "x",
+        "é",
+        "9",
+        "_",
+        "-",
+        " ",
+        "’",
+        ".",
+        "\u0130",
+        "\u0131",
+        "\u017f",
+        "\u212a",
+        "s",
+        "k",
+        "ix",
+        "ſix",
+        "one",
+    ]
+)
+
+
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_the_quick_test_for_a_number_word_agrees_with_the_search(text: str) -> None:
+    """`_may_hold` finds a number word exactly where the case-blind search does."""
+    assert number_words._may_hold(text) == (number_words._ANY_FIRST.search(text) is not None)
+
+
+def test_the_quick_test_sees_a_word_behind_a_folded_letter() -> None:
+    """'ſix' (a long s) is 'six' to a case-blind search: the quick test says so too, where
+    lower-casing alone would miss it; a number word inside a longer word is none."""
+    assert number_words._may_hold("ſix cards")
+    assert number_words._may_hold("Pay TWICE.")
+    assert not number_words._may_hold("twofold nonetheless_x2 done")

@@ -207,14 +207,16 @@ def check(game: Game) -> list[Diagnostic]:
         return []
     files = _yaml_texts(game)
     anywhere = _any_of(phrases)
+    stems = _stems(phrases)
     out: list[Diagnostic] = []
     for prose, own in proses(game):
         if anywhere.search(prose.text) is None:
             continue  # no avoided phrase at all: most texts
+        held = {stem for stem, pattern in stems.items() if pattern.search(prose.text)}
         quoted: list[tuple[int, int]] | None = None
         for item in phrases:
-            if item.term is own:
-                continue  # a term's own definition may say what it is not
+            if item.term is own or item.stem not in held:
+                continue  # a term's own definition may say what it is not; or not its stem
             for m in item.pattern.finditer(prose.text):
                 if _PARAGRAPH.search(m.group()):
                     continue
@@ -233,6 +235,13 @@ def _any_of(phrases: list[Avoided]) -> re.Pattern[str]:
     phrase's pattern would read it again."""
     stems = sorted({item.stem for item in phrases}, key=len, reverse=True)
     return re.compile("|".join(map(re.escape, stems)), re.IGNORECASE)
+
+
+def _stems(phrases: list[Avoided]) -> dict[str, re.Pattern[str]]:
+    """Each stem on its own, in any case: a text holds an avoided phrase only where it
+    holds that phrase's stem, so a text that `_any_of` finds something in is read by the
+    phrases of the stems it holds, not by all of them."""
+    return {item.stem: re.compile(re.escape(item.stem), re.IGNORECASE) for item in phrases}
 
 
 def _report(prose: Prose, files: dict[str, str], item: Avoided, m: re.Match[str]) -> Diagnostic:
