@@ -9,7 +9,10 @@ kits, built for real, must draw nothing past its box and nothing the check did n
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +227,57 @@ def test_a_value_too_big_for_its_box_is_e720_at_its_line(
         (d["file"], d["line"], d["message"]) for d in hits
     ]
     assert all("mm" in d["message"] and "box" in d["message"] for d in hits)
+
+
+def _measured(game: Any, canvas: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    """(what the fit check reports, every text it measured in order) with its scratch page
+    the one it uses (`canvas` "scratch") or a real PDF page that draws every mark ("real")."""
+    from pnp.render import pdf
+
+    if canvas == "real":
+        monkeypatch.setattr(
+            pdf, "scratch_canvas", lambda w, h: pdf.new_canvas(io.BytesIO(), w, h, "every mark")
+        )
+    seen: list[list[rtext.Measured]] = []
+    measuring = rtext.measuring
+
+    @contextlib.contextmanager
+    def spy() -> Iterator[list[rtext.Measured]]:
+        with measuring() as found:
+            seen.append(found)
+            yield found
+
+    monkeypatch.setattr(rtext, "measuring", spy)
+    try:
+        return fit.check(game), seen
+    finally:
+        monkeypatch.undo()
+
+
+def _games(tmp_path: Path) -> Iterator[tuple[str, Path, str]]:
+    """(name, content folder, game) for the shipped games, the valid fixtures and every
+    E720 case above."""
+    for game in ("diplomatic-immunity", "diamond-heist"):
+        yield game, CONTENT, game
+    for folder in sorted((FIXTURES / "valid").iterdir()):
+        yield folder.name, FIXTURES / "valid", folder.name
+    for case in CASES:
+        yield case[0], _game(tmp_path / case[0], case[1], case[2]), case[1]
+
+
+def test_the_scratch_page_measures_what_a_real_page_measures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fit check's scratch page keeps no marks and sets no fitted text (it was measured
+    when it was fitted): on a real page that draws everything, the check measures the same
+    texts, in the same order, with the same results, and reports the same problems."""
+    from pnp.content.project import load_game
+
+    for name, content, game_id in _games(tmp_path):
+        game = load_game(content, game_id).game
+        scratch = _measured(game, "scratch", monkeypatch)
+        real = _measured(game, "real", monkeypatch)
+        assert scratch[1] and scratch == real, name
 
 
 def _key(m: rtext.Measured) -> tuple[Any, ...]:

@@ -115,7 +115,10 @@ class _Canvas(Canvas):
 
 class Scratch(_Canvas):
     """A canvas that draws nothing: for running the renderers only to measure what they set
-    (the fit check). State changes (fonts, transforms) still happen; marks are dropped."""
+    (the fit check). State changes (fonts, transforms) still happen; marks are dropped, and
+    a fitted text is not set at all (`pnp_marks`: see `render.text.draw`)."""
+
+    pnp_marks = False
 
     def _nothing(self, *args: Any, **kwargs: Any) -> None:
         return None
@@ -141,10 +144,14 @@ class Scratch(_Canvas):
         )
 
     def saveState(self) -> None:
-        self.push_state_stack()
+        """Keep the state it tracks (the transformation and the font): the rest of
+        reportlab's state never changes on it."""
+        state = (self._currentMatrix, self._fontname, self._fontsize, self._leading)
+        self.__dict__.setdefault("_pnp_states", []).append(state)
 
     def restoreState(self) -> None:
-        self.pop_state_stack()
+        state = self.__dict__["_pnp_states"].pop()
+        self._currentMatrix, self._fontname, self._fontsize, self._leading = state
 
     def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
         name = _embedded(psfontname)

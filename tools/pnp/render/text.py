@@ -519,6 +519,13 @@ def _height(lines: Sequence[Line], style: Style, size: float) -> float:
     return len(lines) * size * style.leading + sum(line.gap_before for line in lines)
 
 
+def marks(canvas: Canvas) -> bool:
+    """Whether drawing a fitted text on `canvas` does anything: not on a canvas that keeps
+    no marks (`pnp_marks` false: the fit check's scratch page, where every text was
+    measured when it was fitted), unless where it lands is being recorded (`placing`)."""
+    return getattr(canvas, "pnp_marks", True) or is_placing()
+
+
 def draw(
     canvas: Canvas,
     fitted: Fitted,
@@ -529,6 +536,8 @@ def draw(
     valign: str = "top",
 ) -> None:
     """Draw fitted text with its first line's top at `top` (y grows upwards in PDF)."""
+    if not marks(canvas):
+        return
     size = fitted.size
     line_h = size * fitted.style.leading
     y = top
@@ -552,6 +561,8 @@ def draw_lines(
 ) -> None:
     """Draw fitted text line by line, the first on `baseline` and each next one a line
     lower, each with its left end, centre or right end at x (in the colour already set)."""
+    if not marks(canvas):
+        return
     lines = []  # each line, its left end and its baseline
     for line in fitted.lines:
         lines.append((line, x - line.width * _ANCHORS[anchor], baseline))

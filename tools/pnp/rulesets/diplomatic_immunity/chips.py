@@ -337,6 +337,8 @@ def arc_text(
     letters upright; `radius` is the middle of the capitals."""
     font = fonts.font(face)
     widths = [fonts.width(ch, face, size) + tracking for ch in text]
+    if not rtext.marks(c):
+        return  # a canvas that keeps no marks (its font is found, as for drawing)
     total = sum(widths) - tracking
     cap = size * 0.66
     base = radius - cap / 2 if top else radius + cap / 2
