@@ -72,6 +72,8 @@ def _disc(cx: float, cy: float, r: float, line: float = 0.0) -> rtext.Rect:
 
 def draw(canvas: Canvas, name: str, cx: float, cy: float, s: float, colour: str) -> None:
     """Draw icon `name` centred at (cx, cy), about 2s across."""
+    if not rtext.marks(canvas):
+        return  # the fit check's scratch page: an icon sets no text
     icon = ICONS.get(name, ICONS["star"])
     line = max(icon.line, s * 0.12)
     with rtext.placed(canvas, "icon", f"the '{name}' icon", name, _disc(cx, cy, s, line)):
