@@ -23,6 +23,7 @@ Numbers of a worked example (its notes) are the example's own and are checked by
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
@@ -274,6 +275,12 @@ def _words(text: str) -> tuple[Token, ...]:
     return tuple(Token(m.start(), m.end(), m.group().casefold()) for m in _TOKEN.finditer(text))
 
 
+@functools.lru_cache(maxsize=4096)
+def _openings(text: str) -> tuple[int, ...]:
+    """Which of a text's words (`_words`) may open a number phrase, by their place."""
+    return tuple(i for i, t in enumerate(_words(text)) if t.word in _FIRST_WORDS)
+
+
 def _joined(prose: Prose, a: Token | int, b: Token) -> bool:
     """Whether nothing that ends a phrase stands between a token (or an offset) and the next."""
     between = prose.text[a if isinstance(a, int) else a.end : b.start]
@@ -376,6 +383,17 @@ def _names(game: Game) -> re.Pattern[str] | None:
 
 # The words a number phrase can start with ('three', 'a third of' ...): most words are not.
 _FIRST_WORDS = frozenset(key[0] for words in LEXICON.values() for key in words)
+# For each of them, the phrases it may start, in the order they are tried (by kind, the
+# longest first): (kind, its phrases, how many words).
+_SHAPES: dict[str, tuple[tuple[str, dict[tuple[str, ...], float], int], ...]] = {
+    first: tuple(
+        (kind, words, length)
+        for kind, words in LEXICON.items()
+        for length in (3, 2, 1)
+        if any(len(key) == length and key[0] == first for key in words)
+    )
+    for first in _FIRST_WORDS
+}
 # A text holds a number phrase only if it holds one of these words (a phrase's first word,
 # or for 'a third of' its second): a quick test that skips most texts.
 _KEY_WORDS = frozenset(
@@ -413,40 +431,42 @@ def _claims(
         return  # most texts have no number word at all
     tokens = _tokens(prose)
     named = [(m.start(), m.end()) for m in names.finditer(prose.text)] if names else []
-    for i, first in enumerate(tokens):
-        if first.word not in _FIRST_WORDS or any(a <= first.start < b for a, b in named):
-            continue
-        for kind, words in LEXICON.items():
-            for length in (3, 2, 1):
-                run = tokens[i : i + length]
-                key = tuple(t.word for t in run)
-                if (
-                    len(run) < length
-                    or key not in words
-                    or not all(_joined(prose, a, b) for a, b in itertools.pairwise(run))
-                ):
-                    continue
-                after = _following(prose, tokens, i + length, run[-1].end)
-                found = _match(kind, [t.word for t in after], usable)
-                if found is None:
-                    continue
-                phrase, expr, learned = found
-                if kind == "word" and _before(prose, tokens, i, first.start) not in learned.before:
-                    continue  # a count of the same thing, said of something else
-                value = learned.values[expr]
-                if abs(words[key] - value) > 1e-9:
-                    end = after[len(phrase) - 1].end
-                    yield _report(
-                        prose,
-                        files,
-                        first,
-                        prose.raw[first.start : end],
-                        kind,
-                        phrase,
-                        expr,
-                        value,
-                        learned.where,
-                    )
+    starts = [a for a, _ in named]  # in order, and apart: finditer's matches
+    for i in _openings(prose.text):
+        first = tokens[i]
+        k = bisect.bisect_right(starts, first.start) - 1
+        if k >= 0 and first.start < named[k][1]:
+            continue  # a word of a name ('Double Agent')
+        for kind, words, length in _SHAPES.get(first.word, ()):
+            run = tokens[i : i + length]
+            key = tuple(t.word for t in run)
+            if (
+                len(run) < length
+                or key not in words
+                or not all(_joined(prose, a, b) for a, b in itertools.pairwise(run))
+            ):
+                continue
+            after = _following(prose, tokens, i + length, run[-1].end)
+            found = _match(kind, [t.word for t in after], usable)
+            if found is None:
+                continue
+            phrase, expr, learned = found
+            if kind == "word" and _before(prose, tokens, i, first.start) not in learned.before:
+                continue  # a count of the same thing, said of something else
+            value = learned.values[expr]
+            if abs(words[key] - value) > 1e-9:
+                end = after[len(phrase) - 1].end
+                yield _report(
+                    prose,
+                    files,
+                    first,
+                    prose.raw[first.start : end],
+                    kind,
+                    phrase,
+                    expr,
+                    value,
+                    learned.where,
+                )
 
 
 def _match(
