@@ -362,3 +362,43 @@ def test_cli_build_lists_the_rulebooks(tmp_path: Path, capsys: pytest.CaptureFix
     assert status == 0
     assert "rulebook-a4.pdf" in out and "rulebook-text-a4.pdf" in out
     assert (tmp_path / "diamond-heist" / "rulebook-a4.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+def test_the_cover_rosette_in_its_own_units_is_the_rosette_in_points() -> None:
+    """The title page's rosette is written in whole units of its radius, which the cover
+    scales to the page: every point lies within half a unit each way of the curve (0.02 pt
+    on a 300 pt rosette), and the banknote rings drawn after it keep their 0.45 pt line."""
+    import io
+    import math
+
+    from pnp.render import pdf
+    from pnp.rulebook import cover
+
+    radius = 300.0
+    scale = radius / cover.ROSETTE_UNITS
+    curves = cover._rosette_curves()
+    assert len(curves) == 24
+    for k, curve in enumerate(curves):
+        numbers = [int(n) for n in curve.split() if n.lstrip("-").isdigit()]
+        points = list(zip(numbers[::2], numbers[1::2], strict=True))
+        assert len(points) == 541
+        phase = 2 * math.pi * k / 24
+        for i, (x, y) in enumerate(points):
+            t = 2 * math.pi * i / 540
+            r = radius * (0.62 + 0.22 * math.cos(9 * t + phase) + 0.08 * math.cos(27 * t - phase))
+            off = math.hypot(x * scale - r * math.cos(t), y * scale - r * math.sin(t))
+            assert off <= scale * math.sqrt(0.5) + 1e-9  # half a unit each way: 0.02 pt
+
+    canvas = pdf.new_canvas(io.BytesIO(), 595, 842, "rosette")
+    widths: list[float] = []
+    circle = canvas.circle
+
+    def ring(*args: Any, **kwargs: Any) -> None:
+        widths.append(canvas._lineWidth)  # type: ignore[attr-defined]
+        circle(*args, **kwargs)
+
+    canvas.circle = ring  # type: ignore[method-assign]
+    page = cover.Cover.__new__(cover.Cover)
+    page.accent, page.width = "#7a2a2a", 595.0
+    page._rosette(canvas, 297.0, 600.0, radius, 300.0, 842.0)
+    assert widths == [0.45, 0.45]

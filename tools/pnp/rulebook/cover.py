@@ -14,10 +14,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from reportlab.lib.colors import toColor
-from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
@@ -138,8 +137,13 @@ class Cover(Flowable):
         c.setStrokeColor(mix(self.accent, WHITE, 0.35))
         c.setStrokeAlpha(0.35)
         c.setLineWidth(0.45)
-        for curve in _rosette_curves(cx, cy, radius):
+        c.saveState()  # the curves are drawn in the rosette's own units (see _rosette_curves)
+        scale = radius / ROSETTE_UNITS
+        c.transform(scale, 0, 0, scale, cx, cy)
+        c.setLineWidth(0.45 / scale)
+        for curve in _rosette_curves():
             c.drawPath(PDFPathObject(code=[curve]), stroke=1, fill=0)
+        c.restoreState()
         # two fine rings, as on a banknote
         c.setStrokeAlpha(0.5)
         for f in (0.36, 0.38):
@@ -258,11 +262,16 @@ class Cover(Flowable):
         c.restoreState()
 
 
-@lru_cache(maxsize=8)
-def _rosette_curves(cx: float, cy: float, radius: float) -> tuple[str, ...]:
-    """The curves of a guilloche rosette centred at (cx, cy), as the PDF path of each (what
-    `moveTo` and `lineTo` would write for its points). A rosette depends on the page's size
-    alone, so every cover on a paper draws the same one; it is worked out once."""
+ROSETTE_UNITS = 10_000  # the rosette's radius in its own units: a unit is 0.003 mm on A4
+
+
+@cache
+def _rosette_curves() -> tuple[str, ...]:
+    """The curves of a guilloche rosette as the PDF path of each (what `moveTo` and `lineTo`
+    would write for its points), centred on the origin with a radius of `ROSETTE_UNITS`,
+    each point a pair of whole numbers: the cover scales it to its page. Written in whole
+    units, a rosette is half the bytes it is in points to five places (and half the time
+    to compress), and it is the same on every paper, so it is worked out once."""
     curves, petals, steps = 24, 9, 540
     ts = [2 * math.pi * i / steps for i in range(steps + 1)]
     cos_t = [math.cos(t) for t in ts]
@@ -272,10 +281,10 @@ def _rosette_curves(cx: float, cy: float, radius: float) -> tuple[str, ...]:
         phase = 2 * math.pi * k / curves
         code = ["n"]
         for i, t in enumerate(ts):
-            r = radius * (
+            r = ROSETTE_UNITS * (
                 0.62 + 0.22 * math.cos(petals * t + phase) + 0.08 * math.cos(3 * petals * t - phase)
             )
-            code.append(f"{fp_str(cx + r * cos_t[i], cy + r * sin_t[i])} {'l' if i else 'm'}")
+            code.append(f"{round(r * cos_t[i])} {round(r * sin_t[i])} {'l' if i else 'm'}")
         out.append(" ".join(code))
     return tuple(out)
 
