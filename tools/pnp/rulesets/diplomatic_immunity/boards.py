@@ -378,6 +378,8 @@ def _y(size: Size, y: float) -> float:
 
 
 def _band(canvas: Canvas, size: Size, face: Face, layout: Layout, theme: Theme) -> None:
+    if not rtext.marks(canvas):
+        return  # the fit check's scratch page: the band sets no text
     band = layout.box("band")
     b = size.bleed
     bottom = _y(size, band.y + band.h)
@@ -524,6 +526,9 @@ def _portrait(canvas: Canvas, size: Size, game: Game, face: Face, box: Box, them
     r = min(box.w, box.h) / 2
     cx, cy = box.x + box.w / 2, _y(size, box.y + box.h / 2)
     ink = theme.ink_saver
+    if not rtext.marks(canvas):  # the fit check's scratch page: only the seal sets text
+        _seal(canvas, face, box, cx, cy, r, ink)
+        return
     canvas.saveState()
     # frame
     canvas.setFillColor(WHITE if ink else GOLD)
@@ -656,6 +661,8 @@ def shield(
     canvas: Canvas, cx: float, cy: float, s: float, fill: str, stroke: str, broken: bool = False
 ) -> None:
     """A heraldic shield about 2s tall; broken, it is split by a crack into two halves."""
+    if not rtext.marks(canvas):
+        return  # the fit check's scratch page: a shield sets no text
 
     def outline() -> PDFPathObject:
         p = canvas.beginPath()
