@@ -81,8 +81,10 @@ def face_png(draw: DrawFace, size: Size, dpi: int = DPI, title: str = "card face
         # pdfium rounds the bitmap up: shave a hair off the scale so that 825.0000001
         # pixels come out as 825, not 826.
         scale = dpi / 72 * (1 - 1e-9)
-        bitmap = page.render(scale=scale, may_draw_forms=False)
-        image = bitmap.to_pil().convert("RGB")
+        bitmap = page.render(scale=scale, may_draw_forms=False, rev_byteorder=True)
+        image = bitmap.to_pil()  # RGB already, in the order asked for
+        if image.mode != "RGB":
+            image = image.convert("RGB")
         page.close()
     finally:
         doc.close()
