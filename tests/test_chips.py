@@ -203,8 +203,8 @@ def test_backs_printed_behind_fronts(
     pages = chips.plan(chips.layout_of(chips.pieces(di)), paper)
     assert len(doc) == 2 * len(pages)
     for n, page in enumerate(pages):
-        front = doc[2 * n].render(scale=scale).to_pil().convert("RGB")
-        back = doc[2 * n + 1].render(scale=scale).to_pil().convert("RGB")
+        front = doc[2 * n].render(scale=scale, rev_byteorder=True).to_pil()
+        back = doc[2 * n + 1].render(scale=scale, rev_byteorder=True).to_pil()
         for slot in page:
             r = slot.rect
             x, y = r.x + r.w / 2, r.y + r.h + chips.BLEED / 2  # in the bleed, above the cut

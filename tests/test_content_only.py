@@ -280,7 +280,7 @@ def test_a_layout_of_its_own_binds_boxes_to_fields(
     words = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
     fronts = next(w for w in words if "Apple" in w)
     assert "Score 1 point." in fronts and "1" in fronts.replace("Score 1 point.", "")
-    image = doc[2].render(scale=1).to_pil().convert("RGB")
+    image = doc[2].render(scale=1, rev_byteorder=True).to_pil()
     w, h = image.size
     # the band's colour (#2f5d50) at the top of the first card, not the deck's default
     r, g, b = image.getpixel((int(w * 0.15), int(h * 0.04)))

@@ -267,7 +267,8 @@ def render(data: bytes) -> list[Image.Image]:
     document = pdfium.PdfDocument(data)
     try:
         return [
-            document[i].render(scale=300 / 72).to_pil().convert("RGB") for i in range(len(document))
+            document[i].render(scale=300 / 72, rev_byteorder=True).to_pil()
+            for i in range(len(document))
         ]
     finally:
         document.close()

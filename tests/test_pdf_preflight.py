@@ -429,7 +429,7 @@ def test_a_form_looks_as_the_same_drawing_on_the_page() -> None:
     def pages(data: bytes) -> tuple[bytes, bytes]:
         doc = pdfium.PdfDocument(data)
         try:
-            form, page = (doc[i].render(scale=2).to_pil().convert("RGB") for i in (0, 1))
+            form, page = (doc[i].render(scale=2, rev_byteorder=True).to_pil() for i in (0, 1))
             return form.tobytes(), page.tobytes()
         finally:
             doc.close()

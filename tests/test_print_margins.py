@@ -77,7 +77,7 @@ def _render(data: bytes, index: int, dpi: float) -> Image.Image:
     doc = pdfium.PdfDocument(data)
     try:
         page = doc[index]
-        image: Image.Image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        image: Image.Image = page.render(scale=dpi / 72, rev_byteorder=True).to_pil()
         page.close()
     finally:
         doc.close()
@@ -90,7 +90,7 @@ def _rendered(data: bytes, dpi: float, most: int | None = None) -> Iterator[Imag
     try:
         for i in range(len(doc) if most is None else min(len(doc), most)):
             page = doc[i]
-            yield page.render(scale=dpi / 72).to_pil().convert("RGB")
+            yield page.render(scale=dpi / 72, rev_byteorder=True).to_pil()  # RGB, a copy
             page.close()
     finally:
         doc.close()

@@ -225,7 +225,7 @@ def test_png_picture_is_one_image_centred_in_the_column_and_at_most_60mm_tall(
     assert images == 1
     scale = 200 / 72  # pixels per point
     page = pypdfium2.PdfDocument(illustrated)[index]
-    bitmap = page.render(scale=scale).to_pil().convert("RGB")
+    bitmap = page.render(scale=scale, rev_byteorder=True).to_pil()
     left, top, right, bottom = _same(bitmap, GREEN).getbbox() or (0, 0, 0, 0)
     assert abs((right - left) / scale - mm(60)) < 2
     assert abs((bottom - top) / scale - mm(60)) < 2

@@ -348,7 +348,7 @@ def test_cover_says_the_game_and_shows_its_cards(
     assert f"{info.players.min}–{info.players.max} players" in words
     if info.minutes:
         assert f"{info.minutes.min}–{info.minutes.max} minutes" in words
-    image = doc[0].render(scale=0.5).to_pil().convert("RGB")
+    image = doc[0].render(scale=0.5, rev_byteorder=True).to_pil()
     accent = rb_style.load().accent(game)
     expected = tuple(int(accent[i : i + 2], 16) for i in (1, 3, 5))
     pixel = image.getpixel((5, image.height // 5))
@@ -363,7 +363,7 @@ def test_ink_saver_cover_fills_nothing(models: dict[str, Game]) -> None:
     data, _pages = render.render_book(
         game, rb.load(game), geometry.default(), render.ILLUSTRATED, "a4", ink_saver=True
     )
-    image = pdfium.PdfDocument(data)[0].render(scale=0.5).to_pil().convert("RGB")
+    image = pdfium.PdfDocument(data)[0].render(scale=0.5, rev_byteorder=True).to_pil()
     assert image.getpixel((5, image.height // 5)) == (255, 255, 255)
 
 
