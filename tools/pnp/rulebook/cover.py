@@ -262,7 +262,7 @@ class Cover(Flowable):
         c.restoreState()
 
 
-ROSETTE_UNITS = 10_000  # the rosette's radius in its own units: a unit is 0.003 mm on A4
+ROSETTE_UNITS = 10_000  # the rosette's radius in its own units: a unit is 0.012 mm on A4
 
 
 @cache
@@ -270,8 +270,9 @@ def _rosette_curves() -> tuple[str, ...]:
     """The curves of a guilloche rosette as the PDF path of each (what `moveTo` and `lineTo`
     would write for its points), centred on the origin with a radius of `ROSETTE_UNITS`,
     each point a pair of whole numbers: the cover scales it to its page. Written in whole
-    units, a rosette is half the bytes it is in points to five places (and half the time
-    to compress), and it is the same on every paper, so it is worked out once."""
+    units, a rosette is about half the bytes it is in points to five places (and takes
+    about half the time to compress), and it is the same on every paper, so it is worked
+    out once."""
     curves, petals, steps = 24, 9, 540
     ts = [2 * math.pi * i / steps for i in range(steps + 1)]
     cos_t = [math.cos(t) for t in ts]
