@@ -520,9 +520,10 @@ def _height(lines: Sequence[Line], style: Style, size: float) -> float:
 
 
 def marks(canvas: Canvas) -> bool:
-    """Whether drawing a fitted text on `canvas` does anything: not on a canvas that keeps
-    no marks (`pnp_marks` false: the fit check's scratch page, where every text was
-    measured when it was fitted), unless where it lands is being recorded (`placing`)."""
+    """Whether drawing on `canvas` does anything: not on a canvas that keeps no marks
+    (`pnp_marks` false: the fit check's scratch page, where every text was measured when
+    it was fitted), unless where things land is being recorded (`placing`). A renderer
+    may stop early on such a canvas, but only where what it skips fits no text."""
     return getattr(canvas, "pnp_marks", True) or is_placing()
 
 
