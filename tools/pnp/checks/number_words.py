@@ -278,7 +278,7 @@ def _words(text: str) -> tuple[Token, ...]:
 @functools.lru_cache(maxsize=4096)
 def _openings(text: str) -> tuple[int, ...]:
     """Which of a text's words (`_words`) may open a number phrase, by their place."""
-    return tuple(i for i, t in enumerate(_words(text)) if t.word in _FIRST_WORDS)
+    return tuple(i for i, t in enumerate(_words(text)) if t.word in _SHAPES)
 
 
 def _joined(prose: Prose, a: Token | int, b: Token) -> bool:
@@ -381,9 +381,8 @@ def _names(game: Game) -> re.Pattern[str] | None:
     return whole_words(defined_names(game))
 
 
-# The words a number phrase can start with ('three', 'a third of' ...): most words are not.
-_FIRST_WORDS = frozenset(key[0] for words in LEXICON.values() for key in words)
-# For each of them, the phrases it may start, in the order they are tried (by kind, the
+# The words a number phrase can start with ('three', 'a third of' ...; most words are
+# not), each with the phrases it may start, in the order they are tried (by kind, the
 # longest first): (kind, its phrases, how many words).
 _SHAPES: dict[str, tuple[tuple[str, dict[tuple[str, ...], float], int], ...]] = {
     first: tuple(
@@ -392,7 +391,7 @@ _SHAPES: dict[str, tuple[tuple[str, dict[tuple[str, ...], float], int], ...]] = 
         for length in (3, 2, 1)
         if any(len(key) == length and key[0] == first for key in words)
     )
-    for first in _FIRST_WORDS
+    for first in {key[0] for words in LEXICON.values() for key in words}
 }
 # A text holds a number phrase only if it holds one of these words (a phrase's first word,
 # or for 'a third of' its second): a quick test that skips most texts.

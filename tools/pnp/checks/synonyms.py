@@ -215,8 +215,10 @@ def check(game: Game) -> list[Diagnostic]:
         held = {stem for stem, pattern in stems.items() if pattern.search(prose.text)}
         quoted: list[tuple[int, int]] | None = None
         for item in phrases:
-            if item.term is own or item.stem not in held:
-                continue  # a term's own definition may say what it is not; or not its stem
+            if item.term is own:
+                continue  # a term's own definition may say what it is not
+            if item.stem not in held:
+                continue  # no form of its first avoided word is in the text
             for m in item.pattern.finditer(prose.text):
                 if _PARAGRAPH.search(m.group()):
                     continue

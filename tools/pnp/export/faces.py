@@ -208,18 +208,11 @@ def _render(
     crop that falls between pixels is off by half a pixel at most, 0.04 mm at 300 dpi."""
     pw, ph = page.get_size()
     scale = min(width / (pw - crop[0] - crop[2]), height / (ph - crop[1] - crop[3]))
-    image = _rgb(page.render(scale=scale, may_draw_forms=False, rev_byteorder=True))
+    image = png.rgb(page.render(scale=scale, may_draw_forms=False, rev_byteorder=True))
     left, top = int(crop[0] * scale + 1e-6), int(crop[3] * scale + 1e-6)
     if left + width <= image.width and top + height <= image.height:
         return image.crop((left, top, left + width, top + height))
     return image.resize((width, height), Image.Resampling.LANCZOS, (left, top, *image.size))
-
-
-def _rgb(bitmap: pdfium.PdfBitmap) -> Image.Image:
-    """A bitmap pdfium rendered as an RGB image: asked for in RGB order (`rev_byteorder`),
-    it is one already, and is not copied again."""
-    image: Image.Image = bitmap.to_pil()
-    return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def png_bytes(image: Image.Image, dpi: int | None = None) -> bytes:

@@ -72,6 +72,13 @@ def face_pdf(
     return data
 
 
+def rgb(bitmap: pdfium.PdfBitmap) -> Image.Image:
+    """A bitmap pdfium rendered as an RGB image: asked for in RGB order (`rev_byteorder`),
+    it is one already, and is not copied again."""
+    image: Image.Image = bitmap.to_pil()
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
 def face_png(draw: DrawFace, size: Size, dpi: int = DPI, title: str = "card face") -> bytes:
     """One face as PNG bytes at `dpi`, exactly `pixels(size, dpi)` large."""
     target = pixels(size, dpi)
@@ -81,10 +88,7 @@ def face_png(draw: DrawFace, size: Size, dpi: int = DPI, title: str = "card face
         # pdfium rounds the bitmap up: shave a hair off the scale so that 825.0000001
         # pixels come out as 825, not 826.
         scale = dpi / 72 * (1 - 1e-9)
-        bitmap = page.render(scale=scale, may_draw_forms=False, rev_byteorder=True)
-        image = bitmap.to_pil()  # RGB already, in the order asked for
-        if image.mode != "RGB":
-            image = image.convert("RGB")
+        image = rgb(page.render(scale=scale, may_draw_forms=False, rev_byteorder=True))
         page.close()
     finally:
         doc.close()
