@@ -168,3 +168,63 @@ def test_art_path_absolute_is_outside(tmp_path: Path, capsys: pytest.CaptureFixt
     street.write_text(text[:first] + "    art: /etc/hostname\n" + text[first:], encoding="utf-8")
     status, diags = check_json(capsys, game.parent, "mini-cards")
     assert status == 1 and [d["code"] for d in diags] == ["E732"]
+
+
+def test_a_picture_is_read_where_its_path_really_leads(tmp_path: Path) -> None:
+    """Every path a card may name, through links to folders or files, `..` and links to
+    links, is read or refused as its fully resolved place says (`os.path.realpath`): inside
+    the content folder it is read, elsewhere it is E110, and a missing one is missing."""
+    from pnp.content import snapshot
+
+    content = tmp_path / "content"
+    game = content / "g"
+    (game / "art" / "deep").mkdir(parents=True)
+    (content / "other" / "art").mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    for folder in (game / "art", game / "art" / "deep", content / "other" / "art", outside):
+        (folder / "p.png").write_bytes(b"png:" + str(folder).encode())
+    (game / "game.yaml").write_text("kind: game\n", encoding="utf-8")
+    (game / "art" / "out").symlink_to(outside)  # a folder that leads out
+    (game / "art" / "in").symlink_to(content / "other" / "art")  # one that stays in
+    (game / "art" / "stolen.png").symlink_to(outside / "p.png")
+    (game / "art" / "kept.png").symlink_to(game / "art" / "deep" / "p.png")
+    (game / "art" / "chain.png").symlink_to(game / "art" / "stolen.png")
+    (game / "art" / "dangling.png").symlink_to(game / "art" / "nowhere.png")
+    names = [
+        "art/p.png",
+        "art/deep/p.png",
+        "art/deep/../p.png",
+        "art/out/p.png",
+        "art/in/p.png",
+        "art/in/../p.png",
+        "art/out/../p.png",
+        "art/stolen.png",
+        "art/kept.png",
+        "art/chain.png",
+        "art/dangling.png",
+        "art/missing.png",
+        "../other/art/p.png",
+        "../../outside/p.png",
+        "art/..",
+        "art/deep/..",
+        "../..",
+        "art/../../..",
+        ".",
+    ]
+    root = content.resolve()
+    for name in names:
+        real = Path(os.path.realpath(game / name))
+        inside = real == root or root in real.parents
+        snap = snapshot.take(content, "g")
+        got = snap.read(name)
+        if not inside:
+            assert isinstance(got, snapshot.Refused) and got.kind == "outside", name
+        elif real.is_file():
+            assert isinstance(got, snapshot.File) and got.data == real.read_bytes(), name
+        else:
+            assert isinstance(got, snapshot.Refused), name
+            expected = "special" if real.is_dir() else "missing"
+            if (game / name).is_symlink():
+                expected = "unreadable"  # a link to nothing: there, but cannot be opened
+            assert got.kind == expected, name

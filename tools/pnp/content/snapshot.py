@@ -83,6 +83,37 @@ def _is_inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
+class _Places:
+    """Where the files of one read lead, for a root (the content folder, resolved): each
+    folder is resolved once, and a file that is not itself a link is its folder's place
+    joined with its name (`os.path.realpath` would resolve every part of every path
+    again: most of the cost of reading a game's many small pictures)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._root = str(root)
+        self._prefix = self._root.rstrip(os.sep) + os.sep
+        self._folders: dict[str, str] = {}
+
+    def inside(self, real: str) -> bool:
+        """Whether a resolved path is the root or inside it."""
+        return real == self._root or real.startswith(self._prefix)
+
+    def real(self, path: Path) -> tuple[str, bool]:
+        """(where `path` leads, whether its last part is a link). A missing file leads to
+        where it would be."""
+        folder, name = os.path.split(path)
+        if name in ("", ".", ".."):
+            return os.path.realpath(path), False
+        real_folder = self._folders.get(folder)
+        if real_folder is None:
+            real_folder = self._folders[folder] = os.path.realpath(folder)
+        place = os.path.join(real_folder, name)
+        if os.path.islink(place):
+            return os.path.realpath(place), True
+        return place, False
+
+
 @dataclass(slots=True)
 class Snapshot:
     """The files of one game folder, read once (see the module docstring)."""
@@ -94,10 +125,15 @@ class Snapshot:
     problems: list[Diagnostic] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # every file found, POSIX, sorted
     listing: str = ""  # a digest of the listing `take` found (see `Manifest`)
+    _places: _Places | None = field(default=None, repr=False, compare=False)
+    _shown: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def display(self, rel: str) -> str:
         """How diagnostics name a file of this game."""
-        return display_path(self.folder / rel)
+        shown = self._shown.get(rel)
+        if shown is None:
+            shown = self._shown[rel] = display_path(self.folder / rel)
+        return shown
 
     def yaml(self) -> list[File]:
         """Every YAML document read, in path order."""
@@ -111,13 +147,18 @@ class Snapshot:
     def read(self, rel: str) -> File | Refused:
         """A file of the game folder by its relative path (card art), read on first use and
         kept; a path that leads outside the content folder is refused like a link."""
+        kept = self.files.get(rel)
+        if kept is not None:
+            return kept
         key = PurePosixPath(rel).as_posix()
         if key in self.files:
             return self.files[key]
         if key in self.refused:
             return self.refused[key]
+        if self._places is None:
+            self._places = _Places(self.root)
         changed = (_OVERLAY.get() or {}).get((str(self.folder), key))
-        found = changed if changed is not None else _read(self.folder / rel, self.root)
+        found = changed if changed is not None else _read(self.folder / rel, self._places)
         if isinstance(found, Refused):
             self.refused[key] = found
             return found
@@ -171,9 +212,10 @@ def unchanged(content: Path, game_id: str, manifest: Manifest) -> bool:
     the snapshot read, under the same rules (nothing outside the content folder)."""
     folder = content / game_id
     root = Path(os.path.realpath(content))
+    places = _Places(root)
 
     def digest(rel: str) -> str | Refused:
-        found = _read(folder / rel, root)
+        found = _read(folder / rel, places)
         return found if isinstance(found, Refused) else hashlib.sha256(found).hexdigest()
 
     return _same(_listing(folder, root), digest, manifest)
@@ -245,11 +287,11 @@ def _rulebook_names(names: list[str]) -> list[str]:
     return single + chapters
 
 
-def _read(path: Path, root: Path) -> bytes | Refused:
-    """The bytes of one regular file inside `root`, or why it was not read."""
-    real = Path(os.path.realpath(path))
-    if not _is_inside(real, root):
-        what = "links to" if os.path.islink(path) else "is"
+def _read(path: Path, places: _Places) -> bytes | Refused:
+    """The bytes of one regular file inside the root of `places`, or why it was not read."""
+    real, linked = places.real(path)
+    if not places.inside(real):
+        what = "links to" if linked else "is"
         return Refused(
             "outside",
             f"{what} a place outside the content folder ({real})",
@@ -261,9 +303,11 @@ def _read(path: Path, root: Path) -> bytes | Refused:
         return Refused("missing", "does not exist", "paths are relative to the game's folder")
     except OSError as exc:
         return _unreadable(exc)
+    # O_NONBLOCK: opening a FIFO that slipped in after the check above must not hang.
+    # O_NOFOLLOW: nor may a link that took the place of a file since it was resolved.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        # O_NONBLOCK: opening a FIFO that slipped in after the check above must not hang.
-        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        fd = os.open(real, flags | getattr(os, "O_NOFOLLOW", 0))
     except OSError as exc:
         return _unreadable(exc)
     try:
