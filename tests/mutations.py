@@ -18,6 +18,7 @@ figures to their targets; `make bench` prints them.
 from __future__ import annotations
 
 import atexit
+import gc
 import random
 import re
 import shutil
@@ -254,6 +255,10 @@ def run(seed: int = 1, count: int = 300, jobs: int = 2) -> Report:
     if jobs <= 1:
         report.outcomes = [outcome(m) for m in todo]
     else:
-        with get_context("fork").Pool(jobs) as pool:
-            report.outcomes = list(pool.imap(outcome, todo, chunksize=4))
+        gc.freeze()
+        try:
+            with get_context("fork").Pool(jobs) as pool:
+                report.outcomes = list(pool.imap(outcome, todo, chunksize=4))
+        finally:
+            gc.unfreeze()
     return report
