@@ -21,6 +21,7 @@ import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -61,8 +62,13 @@ class Text:
         return self.size >= 18 or (self.size >= 14 and self.bold)
 
 
+@cache
+def _parsed(colour: str) -> Any:
+    return toColor(colour)  # reportlab parses a colour string anew on every call
+
+
 def _rgb(colour: Any) -> RGB:
-    c = toColor(colour) if isinstance(colour, str) else colour
+    c = _parsed(colour) if isinstance(colour, str) else colour
     return (float(c.red), float(c.green), float(c.blue))
 
 
@@ -121,7 +127,7 @@ class Recorder(Canvas):
         super().restoreState()
 
     def setFillColor(self, aColor: Any, alpha: float | None = None) -> None:
-        colour = toColor(aColor) if isinstance(aColor, str) else aColor
+        colour = _parsed(aColor) if isinstance(aColor, str) else aColor
         self._fill = _rgb(colour)
         super().setFillColor(black if self.mode == "ink" else colour, alpha)
 
@@ -309,6 +315,9 @@ def _pages(data: bytes, grey: bool = False) -> list[Image.Image]:
 
 
 MISSING = (255, 0, 254)  # a colour no face uses: pixels outside a text's letters
+# The ink's dark pixels are its letters; the others are outside them. A lookup table (PIL
+# would call a function for each of the 256 levels of every crop to make one).
+_OUTSIDE = [0 if v < 128 else 255 for v in range(256)]
 
 
 def contrast(game: Game, theme: Theme) -> list[Measured]:
@@ -337,10 +346,9 @@ def contrast_of(sketches: Sequence[fit.Sketch]) -> list[Measured]:
             int(right * SCALE) + 1,
             int((height - bottom) * SCALE) + 1,
         )
-        letters = inks[text.page].crop(crop).point(lambda v: 255 if v < 128 else 0)
-        under = Image.composite(
-            grounds[text.page].crop(crop), Image.new("RGB", letters.size, MISSING), letters
-        )
+        outside = inks[text.page].crop(crop).point(_OUTSIDE)
+        under = grounds[text.page].crop(crop)  # a copy: the page's ground under the box
+        under.paste(MISSING, None, outside)
         colours: list[tuple[int, tuple[int, ...]]] = [
             (n, c)
             for n, c in under.getcolors(under.width * under.height) or ()

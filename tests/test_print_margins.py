@@ -15,11 +15,11 @@ import io
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from pnp import pipeline
 from pnp.content.project import Game
@@ -407,25 +407,25 @@ def test_gutterfold_bleed_stops_at_the_fold() -> None:
 # ---- the duplex test -----------------------------------------------------------------------
 
 
+def _floats(image: Image.Image) -> list[float]:
+    """The pixels of a one-band floating-point image, in order."""
+    return [cast(float, v) for v in image.get_flattened_data()]
+
+
 def _red_centre(image: Image.Image) -> tuple[float, float]:
-    """The centre of the red ink (the back's crosses), each pixel weighted by how red it is,
-    so that anti-aliasing does not move it; grey and black weigh nothing."""
-    xs = ys = total = 0.0
-    w, h = image.size
-    pixels = image.load()
-    assert pixels is not None
-    for y in range(h):
-        for x in range(w):
-            pixel = pixels[x, y]
-            assert isinstance(pixel, tuple)
-            r, g = pixel[0], pixel[1]
-            weight = r - g
-            if weight > 0:
-                xs += x * weight
-                ys += y * weight
-                total += weight
-    assert total > 0
-    return xs / total, ys / total
+    """The centre of the red ink (the back's crosses), each pixel weighted by how red it is
+    (red less green, where that is more than 0), so that anti-aliasing does not move it;
+    grey and black weigh nothing. Each column's and row's mean weight comes from a box
+    resize of the weights to one row and to one column, in floating point."""
+    r, g, _ = image.convert("RGB").split()
+    weight = ImageChops.subtract(r, g).convert("F")
+    w, h = weight.size
+    cols = _floats(weight.resize((w, 1), Image.Resampling.BOX))
+    rows = _floats(weight.resize((1, h), Image.Resampling.BOX))
+    assert sum(cols) > 0
+    x = sum(i * v for i, v in enumerate(cols)) / sum(cols)
+    y = sum(i * v for i, v in enumerate(rows)) / sum(rows)
+    return x, y
 
 
 def test_the_duplex_test_back_is_printed_with_the_back_offset() -> None:

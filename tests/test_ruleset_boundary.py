@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import itertools
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pnp
@@ -23,20 +25,36 @@ def _module(path: Path) -> str:
     return ".".join(parts)
 
 
+def _statements(nodes: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement in `nodes` and in the blocks inside them (an import is always a
+    statement: no expression needs walking)."""
+    for node in nodes:
+        yield node
+        for name in ("body", "orelse", "finalbody"):
+            yield from _statements(getattr(node, name, []))
+        for block in (*getattr(node, "handlers", ()), *getattr(node, "cases", ())):
+            yield from _statements(block.body)
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def _imports(path: Path, typing: bool = True) -> list[tuple[int, str]]:
     """(line, module) for every import in a file, relative ones resolved, names imported
     from a package counted as its submodules (`from pnp.rulesets import x`); with
     `typing=False`, leaving out those under `if TYPE_CHECKING:` (never run)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     typed: set[int] = set()
     if not typing:
-        for node in ast.walk(tree):
+        for node in _statements(tree.body):
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-                typed.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+                typed.update(id(n) for n in _statements(node.body))
     here = _module(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
+    for node in _statements(tree.body):
         if id(node) in typed:
             continue
         if isinstance(node, ast.Import):
