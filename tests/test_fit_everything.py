@@ -362,3 +362,65 @@ def test_coin_values_stay_inside_the_inner_ring() -> None:
     for m in coins:
         assert m.fitted.fits and m.fitted.width <= m.width
         assert m.width < (13 if m.box == "payout" else 24.26) * 72 / 25.4 * 0.82
+
+
+# (the file, what is replaced, by what, the text of the line a report belongs at)
+SQUEEZES = [
+    # an archetype that fits its third of the boards' footer but leaves the reminder
+    # between the two sides too little room
+    (
+        "characters.yaml",
+        "name: Ambassador\n",
+        "name: Ambassador Extraordinary Plenipotent\n",
+        "id: ambassador",
+    ),
+    # one too long for its third as well
+    (
+        "characters.yaml",
+        "name: Ambassador\n",
+        "name: Ambassador Extraordinary Plenipotentiary\n",
+        "id: ambassador",
+    ),
+    # a title too long for its half of the cards' footers and for the backs
+    (
+        "game.yaml",
+        "title: Diplomatic Immunity",
+        "title: Diplomatic Immunity of the Consular Corps",
+        "kind: game",
+    ),
+]
+
+
+@pytest.mark.parametrize("edit", SQUEEZES, ids=["archetype", "archetype-overflowing", "title"])
+def test_a_long_name_is_reported_at_its_line_not_at_the_words_beside_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, edit: tuple[str, str, str, str]
+) -> None:
+    """A name printed on a line beside pnp's own words or another content text (the boards'
+    footer: the game's title, the reminder, the archetype; a card's footer: the title and
+    the deck's note) is reported where it is written, never at pnp's own layouts. The text
+    beside it is reported too only if it would not fit beside any name that fits its own
+    share of the line."""
+    game = "diplomatic-immunity"
+    file, old, new, needle = edit
+    content = _game(tmp_path, game, [(file, old, new)])
+    line = _line(content, game, file, needle)
+    status, diags = check_json(capsys, content, game)
+    assert status == 1
+    shown = [(d["file"], d["line"], d["message"]) for d in diags]
+    assert diags and all(content.resolve() in Path(d["file"]).resolve().parents for d in diags), (
+        shown
+    )
+    at_cause = [d for d in diags if (Path(d["file"]).name, d["line"]) == (file, line)]
+    assert at_cause and all(d["code"] == "E720" for d in at_cause), shown
+    from pnp.render import cards
+
+    geo = geometry.of(pipeline.check(CONTENT, [game]).games[game])
+    box = geo.layouts["card"].box("footer")
+    assert box.style is not None
+    half = box.w / 2 - cards.FOOTER_GAP
+    for d in diags:
+        if d in at_cause:
+            continue
+        assert d["code"] == "E720" and "the footer of the" in d["message"], shown
+        note = d["message"].split("'")[1]
+        assert not rtext.fit_line(note, box.style, half, box=box.name).fits, d

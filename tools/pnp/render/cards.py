@@ -414,7 +414,9 @@ def _footer_line(
     src: Src | None = None,
 ) -> None:
     """The footer every face carries: the game and its version on the left (in at most half
-    the box), and a note on the right in the room that leaves."""
+    the box), and a note on the right in the room that leaves. A name too long for its half
+    is reported itself, and takes no more than its half from the note: one long title is
+    one diagnostic, not one more for every deck's footer."""
     box = layout.box("footer")
     y = size.height - box.y - box.h + mm(0.6)
     canvas.setFillColor(MUTED)
@@ -428,7 +430,8 @@ def _footer_line(
     )
     rtext.draw_lines(canvas, left, box.x, y, "left")
     if right:
-        note = _line(box, right, box.w - left.width - FOOTER_GAP, what or "a footer", src)
+        room = box.w - min(left.width, box.w / 2) - FOOTER_GAP
+        note = _line(box, right, room, what or "a footer", src)
         rtext.draw_lines(canvas, note, box.x + box.w, y, "right")
 
 

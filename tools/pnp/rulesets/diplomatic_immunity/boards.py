@@ -1054,9 +1054,16 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     left = title(game)
     right = f"Board {face.number} of {face.boards} · {face.archetype.name} · {side} side"
     middle = SCANDAL_REMINDER
-    edge = max(fonts.width(left, font, font_size), fonts.width(right, font, font_size))
+    left_width, right_width = (
+        fonts.width(left, font, font_size),
+        fonts.width(right, font, font_size),
+    )
+    # each side is fitted to a third of the box (and reported if it runs past it), and
+    # takes no more than its third from the reminder
+    edge = min(max(left_width, right_width), box.w / 3)
     canvas.setFillColor(MUTED_ON_TINT)
     floor = box.style.min_size
+    reminder, reminder_src = _reminder_place(game, face, box, middle, right_width >= left_width)
     _label(
         canvas,
         left,
@@ -1093,10 +1100,30 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
         y,
         box.w - 2 * edge - mm(8),
         "center",
-        what="the reminder in the footer of the boards",
+        what=reminder,
         box=box,
+        src=reminder_src,
         floor=floor,
     )
+
+
+def _reminder_place(
+    game: Game, face: Face, box: Box, middle: str, archetype_wider: bool
+) -> tuple[str, Src | None]:
+    """What the fit check calls the footer's reminder, and where it reports it. The reminder
+    is centred between the footer's two sides, in the room the wider one leaves it: when it
+    would fit with no sides at all, the wider side's words are what squeeze it, and it is
+    reported at them (the archetype's name, the game's title), not at pnp's own wording."""
+    assert box.style is not None
+    least = max(box.style.min_size, rtext.floors().of(box.name, middle))
+    if fonts.width(middle, box.style.face, least) > box.w - mm(8):
+        return "the reminder in the footer of the boards", box.src
+    if archetype_wider:
+        return f"the reminder beside the archetype in the footer of {_board(face)}", (
+            face.archetype.src
+        )
+    src = game.info.src if game.info else box.src
+    return "the reminder beside the game's title in the footer of the boards", src
 
 
 def title(game: Game) -> str:
