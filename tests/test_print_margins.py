@@ -104,12 +104,15 @@ def _pages(data: bytes) -> int:
         doc.close()
 
 
+_INK = [255 if v < 250 else 0 for v in range(256)]  # not white: a lookup table for `point`
+
+
 def _band_ink(image: Image.Image, dpi: float) -> list[tuple[str, tuple[int, int, int, int]]]:
     """The boxes of anything not white in the outer band, by side (empty when clean). The
     band is the whole pixels within 5 mm of the edge."""
     band = int(BAND_MM / 25.4 * dpi)
     w, h = image.size
-    ink = image.convert("L").point(lambda v: 255 if v < 250 else 0)
+    ink = image.convert("L").point(_INK)
     found = []
     for side, box in (
         ("left", (0, 0, band, h)),
