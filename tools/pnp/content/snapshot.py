@@ -90,7 +90,6 @@ class _Places:
     again: most of the cost of reading a game's many small pictures)."""
 
     def __init__(self, root: Path) -> None:
-        self.root = root
         self._root = str(root)
         self._prefix = self._root.rstrip(os.sep) + os.sep
         self._folders: dict[str, str] = {}

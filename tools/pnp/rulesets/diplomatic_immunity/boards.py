@@ -1054,10 +1054,8 @@ def _footer(canvas: Canvas, size: Size, game: Game, face: Face, box: Box) -> Non
     left = title(game)
     right = f"Board {face.number} of {face.boards} · {face.archetype.name} · {side} side"
     middle = SCANDAL_REMINDER
-    left_width, right_width = (
-        fonts.width(left, font, font_size),
-        fonts.width(right, font, font_size),
-    )
+    left_width = fonts.width(left, font, font_size)
+    right_width = fonts.width(right, font, font_size)
     # each side is fitted to a third of the box (and reported if it runs past it), and
     # takes no more than its third from the reminder
     edge = min(max(left_width, right_width), box.w / 3)
