@@ -180,3 +180,40 @@ def test_the_quick_test_never_skips_a_text_with_a_hit() -> None:
         for p in hit:  # nor is a phrase skipped for its stem
             assert stems[p.stem].search(text), (p.phrase, text)
     assert hits >= len(made)  # (each text made from a phrase hits)
+
+
+def test_a_text_read_again_is_read_alike() -> None:
+    """What a text was found to hold is kept by the text and the phrases' patterns: read
+    again, with the same phrases or with others, every text of Diplomatic Immunity (and
+    texts made from its phrases) gives what reading it afresh with every phrase's pattern
+    gives (each match outside quotations and not across a paragraph break)."""
+    import re
+
+    from pnp.checks import synonyms
+    from pnp.content.project import load_game
+
+    game = load_game(CONTENT, "diplomatic-immunity").game
+    phrases = synonyms.avoided(game)
+    texts = [prose.text for prose, _own in synonyms.proses(game)]
+    texts += [p.phrase.replace("...", "the little").upper() + "." for p in phrases]
+    texts += ['He said "claim the Pardon" once.', "Claim a\n\nDeparture."]
+
+    def afresh(text: str, chosen: list[synonyms.Avoided]) -> list[tuple[int, int]]:
+        paragraph = r"\n[ \t]*\n"
+        quotes = re.finditer(r"\"[^\"]{0,400}?\"|“[^”]{0,400}?”", text)
+        quoted = [(q.start(), q.end()) for q in quotes if not re.search(paragraph, q.group())]
+        return [
+            (i, m.start())
+            for i, p in enumerate(chosen)
+            for m in p.pattern.finditer(text)
+            if not re.search(paragraph, m.group())
+            and not any(a <= m.start() < b for a, b in quoted)
+        ]
+
+    synonyms._FOUND.clear()
+    some = phrases[::2]
+    for chosen in (phrases, some, phrases):
+        reader = synonyms._Reader(chosen)
+        for text in texts:
+            assert list(reader.found(text)) == afresh(text, chosen), text
+    assert any(afresh(text, phrases) for text in texts)

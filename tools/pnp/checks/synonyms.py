@@ -206,28 +206,66 @@ def check(game: Game) -> list[Diagnostic]:
     if not phrases:
         return []
     files = _yaml_texts(game)
-    anywhere = _any_of(phrases)
-    stems = _stems(phrases)
+    reader = _Reader(phrases)
     out: list[Diagnostic] = []
     for prose, own in proses(game):
-        if anywhere.search(prose.text) is None:
-            continue  # no avoided phrase at all: most texts
-        held = {stem for stem, pattern in stems.items() if pattern.search(prose.text)}
-        quoted: list[tuple[int, int]] | None = None
-        for item in phrases:
+        for i, start in reader.found(prose.text):
+            item = phrases[i]
             if item.term is own:
                 continue  # a term's own definition may say what it is not
+            m = item.pattern.match(prose.text, start)
+            assert m is not None  # where it was found, as `found` found it
+            out.append(_report(prose, files, item, m))
+    return out
+
+
+# What `_Reader.found` found, by the text and the patterns it read it with: the same text
+# read for the same phrases (most of a game's texts, checked again after an edit elsewhere,
+# as `pnp serve` and an editor do) is not read again.
+_FOUND: dict[tuple[str, tuple[str, ...]], tuple[tuple[int, int], ...]] = {}
+_FOUND_LIMIT = 20_000
+
+
+class _Reader:
+    """Reads texts for a game's avoided phrases."""
+
+    def __init__(self, phrases: list[Avoided]) -> None:
+        self.phrases = phrases
+        self.patterns = tuple(item.pattern.pattern for item in phrases)
+        self.anywhere = _any_of(phrases)
+        self.stems = _stems(phrases)
+
+    def found(self, text: str) -> tuple[tuple[int, int], ...]:
+        """(the phrase's index, where its match starts) for every avoided phrase the text
+        holds, outside quotations and not across a paragraph break, in the order of the
+        phrases and then of the text."""
+        key = (text, self.patterns)
+        kept = _FOUND.get(key)
+        if kept is None:
+            kept = self._read(text)
+            if len(_FOUND) >= _FOUND_LIMIT:
+                _FOUND.clear()
+            _FOUND[key] = kept
+        return kept
+
+    def _read(self, text: str) -> tuple[tuple[int, int], ...]:
+        if self.anywhere.search(text) is None:
+            return ()  # no avoided phrase at all: most texts
+        held = {stem for stem, pattern in self.stems.items() if pattern.search(text)}
+        quoted: list[tuple[int, int]] | None = None
+        out: list[tuple[int, int]] = []
+        for i, item in enumerate(self.phrases):
             if item.stem not in held:
                 continue  # no form of its first avoided word is in the text
-            for m in item.pattern.finditer(prose.text):
+            for m in item.pattern.finditer(text):
                 if _PARAGRAPH.search(m.group()):
                     continue
                 if quoted is None:
-                    quoted = _quotations(prose.text)
+                    quoted = _quotations(text)
                 if any(a <= m.start() < b for a, b in quoted):
                     continue
-                out.append(_report(prose, files, item, m))
-    return out
+                out.append((i, m.start()))
+        return tuple(out)
 
 
 def _any_of(phrases: list[Avoided]) -> re.Pattern[str]:
