@@ -388,3 +388,25 @@ def test_the_heist_vocabulary_is_the_rules_models(capsys: pytest.CaptureFixture[
 
     (ending,) = [s for s in VOCABULARY.result if s.name == "ending"]
     assert set(ending.words) == set(ENDINGS)
+
+
+def test_a_text_checked_again_is_judged_against_the_data_of_now(tmp_path: Path) -> None:
+    """What a check found a text to say is kept for the next check by the text and the
+    data it was judged against: the same texts checked with the shipped data, then with
+    the recall moved to the fourth Scandal, then with the shipped data again, give what a
+    first check of each gives."""
+    from pnp import pipeline
+    from pnp.checks import number_words
+
+    game = _copy(tmp_path, DI)
+
+    def e719() -> list[Any]:
+        return [d for d in pipeline.check(game.parent, [DI]).diagnostics if d.code == "E719"]
+
+    assert e719() == []
+    _sub(game / "rules.yaml", r"^(\s*recall_at:\s*)3\b", r"\g<1>4")
+    again = e719()
+    number_words._CLAIMS.clear()
+    assert again == e719() and len(again) == 2
+    _sub(game / "rules.yaml", r"^(\s*recall_at:\s*)4\b", r"\g<1>3")
+    assert e719() == []

@@ -186,9 +186,14 @@ def check(game: Game) -> list[Diagnostic]:
         return []
     files = _yaml_texts(game)
     names = _names(game)
+    said = _Said(usable, names)
     out: list[Diagnostic] = []
     for prose in proses:
-        out.extend(_claims(prose, usable, names, files))
+        for first, end, kind, phrase, expr in said.claims(prose):
+            item = usable[(kind, phrase)]
+            written = prose.raw[first.start : end]
+            value = item.values[expr]
+            out.append(_report(prose, files, first, written, kind, phrase, expr, value, item.where))
     return out
 
 
@@ -423,9 +428,48 @@ def _may_hold(text: str) -> bool:
     return _ANY_FIRST.search(text) is not None
 
 
+# A claim: the number word's token, where the phrase after it ends, the filter, the phrase,
+# and the expression of the data it should print.
+Claim = tuple[Token, int, str, tuple[str, ...], str]
+
+# What `_Said.claims` found, by the prose's words and what decides a claim (the phrases
+# learned, with their numbers and the words before them, and the names): the same text
+# checked against the same data (most of a game's texts, checked again after an edit
+# elsewhere, as `pnp serve` and an editor do) is not read again.
+_CLAIMS: dict[tuple[object, ...], tuple[Claim, ...]] = {}
+_CLAIMS_LIMIT = 20_000
+
+
+class _Said:
+    """Reads texts for number words that the data contradicts."""
+
+    def __init__(self, usable: dict[Key, Learned], names: re.Pattern[str] | None) -> None:
+        self.usable = usable
+        self.names = names
+        self.key = (
+            tuple(
+                (key, tuple(sorted(item.values.items())), tuple(sorted(item.before)))
+                for key, item in sorted(usable.items())
+            ),
+            names.pattern if names else None,
+        )
+
+    def claims(self, prose: Prose) -> tuple[Claim, ...]:
+        """Every number word of the prose that a learned phrase follows, and the data
+        prints otherwise, in order."""
+        key = (prose.text, prose.markdown, self.key)
+        kept = _CLAIMS.get(key)
+        if kept is None:
+            kept = tuple(_claims(prose, self.usable, self.names))
+            if len(_CLAIMS) >= _CLAIMS_LIMIT:
+                _CLAIMS.clear()
+            _CLAIMS[key] = kept
+        return kept
+
+
 def _claims(
-    prose: Prose, usable: dict[Key, Learned], names: re.Pattern[str] | None, files: dict[str, str]
-) -> Iterator[Diagnostic]:
+    prose: Prose, usable: dict[Key, Learned], names: re.Pattern[str] | None
+) -> Iterator[Claim]:
     if not _may_hold(prose.text):
         return  # most texts have no number word at all
     tokens = _tokens(prose)
@@ -452,20 +496,8 @@ def _claims(
             phrase, expr, learned = found
             if kind == "word" and _before(prose, tokens, i, first.start) not in learned.before:
                 continue  # a count of the same thing, said of something else
-            value = learned.values[expr]
-            if abs(words[key] - value) > 1e-9:
-                end = after[len(phrase) - 1].end
-                yield _report(
-                    prose,
-                    files,
-                    first,
-                    prose.raw[first.start : end],
-                    kind,
-                    phrase,
-                    expr,
-                    value,
-                    learned.where,
-                )
+            if abs(words[key] - learned.values[expr]) > 1e-9:
+                yield first, after[len(phrase) - 1].end, kind, phrase, expr
 
 
 def _match(
