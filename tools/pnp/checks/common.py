@@ -1,14 +1,42 @@
-"""Helpers shared by the checks: diagnostics at a model position, reference lookups, and a
-pattern that finds any of many names in a text."""
+"""Helpers shared by the checks: diagnostics at a model position, reference lookups, a
+pattern that finds any of many names in a text, and findings kept between checks."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from pnp.content.model import Ref, Src
 from pnp.diagnostics import Diagnostic, closest
+
+V = TypeVar("V")
+
+
+class Kept(Generic[V]):
+    """What a check found in a text, kept in this process by everything that decides it
+    (the text, and what the game's data makes of it): a game checked again (after an
+    edit, by `pnp serve` or an editor) mostly holds the same texts, and a text is not read
+    again for the same data. At most `limit` findings; past that it starts afresh."""
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.limit = limit
+        self._kept: dict[Hashable, V] = {}
+
+    def get(self, key: Hashable, find: Callable[[], V]) -> V:
+        """What `find` finds, kept by `key` (which must hold everything it depends on)."""
+        found = self._kept.get(key)
+        if found is None:
+            found = find()
+            if len(self._kept) >= self.limit:
+                self._kept.clear()
+            self._kept[key] = found
+        return found
+
+    def cache_clear(self) -> None:
+        """Forget everything kept (as `functools.lru_cache`'s functions do)."""
+        self._kept.clear()
 
 
 def at(src: Src, code: str, message: str, hint: str = "") -> Diagnostic:

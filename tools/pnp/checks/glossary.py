@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from pnp.checks.common import at, whole_words
 from pnp.checks.printed import defined_names, printed
@@ -123,6 +124,13 @@ def _phrases(known: Iterable[str]) -> re.Pattern[str] | None:
 def stray_capitals(text: str, phrases: re.Pattern[str] | None) -> list[str]:
     """The capitalised words of `text` that start no sentence, are no heading and are not
     covered by a known term or name (possessives are read without their 's)."""
+    return list(_stray_capitals(text, phrases))
+
+
+@lru_cache(maxsize=20_000)
+def _stray_capitals(text: str, phrases: re.Pattern[str] | None) -> tuple[str, ...]:
+    """`stray_capitals`, found once per process for the same text and names (a game checked
+    again mostly prints the same texts)."""
     covered = [False] * len(text)
     if phrases is not None:
         for m in phrases.finditer(text):
@@ -139,7 +147,7 @@ def stray_capitals(text: str, phrases: re.Pattern[str] | None) -> list[str]:
         if word == "I" or _starts_sentence(text, m.start()):
             continue
         found.append(re.sub(r"['’]s?$", "", word))
-    return found
+    return tuple(found)
 
 
 def _capitals(word: str) -> bool:

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from pnp.checks.common import whole_words
+from pnp.checks.common import Kept, whole_words
 from pnp.checks.printed import defined_names
 from pnp.checks.printed_terms import owners
 from pnp.content import rulebook_sources as rb_sources
@@ -433,11 +433,8 @@ def _may_hold(text: str) -> bool:
 Claim = tuple[Token, int, str, tuple[str, ...], str]
 
 # What `_Said.claims` found, by the prose's words and what decides a claim (the phrases
-# learned, with their numbers and the words before them, and the names): the same text
-# checked against the same data (most of a game's texts, checked again after an edit
-# elsewhere, as `pnp serve` and an editor do) is not read again.
-_CLAIMS: dict[tuple[object, ...], tuple[Claim, ...]] = {}
-_CLAIMS_LIMIT = 20_000
+# learned, with their numbers and the words before them, and the names).
+_CLAIMS: Kept[tuple[Claim, ...]] = Kept()
 
 
 class _Said:
@@ -458,13 +455,7 @@ class _Said:
         """Every number word of the prose that a learned phrase follows, and the data
         prints otherwise, in order."""
         key = (prose.text, prose.markdown, self.key)
-        kept = _CLAIMS.get(key)
-        if kept is None:
-            kept = tuple(_claims(prose, self.usable, self.names))
-            if len(_CLAIMS) >= _CLAIMS_LIMIT:
-                _CLAIMS.clear()
-            _CLAIMS[key] = kept
-        return kept
+        return _CLAIMS.get(key, lambda: tuple(_claims(prose, self.usable, self.names)))
 
 
 def _claims(

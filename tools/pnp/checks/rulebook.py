@@ -27,6 +27,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.checks import glossary, hooks
 from pnp.checks.common import at
@@ -157,6 +158,17 @@ def _wipe(chars: list[str], start: int, end: int) -> None:
 
 def typed_numbers(text: str, currency: Currency, names: list[str]) -> Iterator[Typed]:
     """Every number typed by hand in a source's prose, in order."""
+    yield from _typed_in(text, currency, tuple(names))
+
+
+@lru_cache(maxsize=1024)
+def _typed_in(text: str, currency: Currency, names: tuple[str, ...]) -> tuple[Typed, ...]:
+    """`typed_numbers`, found once per process for the same source, currency and names (a
+    game checked again mostly has the same rulebook)."""
+    return tuple(_typed(text, currency, names))
+
+
+def _typed(text: str, currency: Currency, names: tuple[str, ...]) -> Iterator[Typed]:
     chars = list(text)
     for pattern in (rb.TAG, _COMMENT, _WIKILINK, _CODE, _HEADING_ID):
         for m in pattern.finditer(text):
@@ -361,11 +373,10 @@ _TOKEN = re.compile(r"[\w-]+")
 
 
 def _unused_terms(game: Game, book: rb.Book) -> list[Diagnostic]:
-    words = "\n".join(book.prose)
-    tokens = set(_TOKEN.findall(words))
+    terms = game.glossary or ()
+    forms = tuple(tuple(sorted({t.term, *t.forms}, key=len, reverse=True)) for t in terms)
     out: list[Diagnostic] = []
-    for term in game.glossary or ():
-        found = used(sorted({term.term, *term.forms}, key=len, reverse=True), words, tokens)
+    for term, found in zip(terms, _used_in("\n".join(book.prose), forms), strict=True):
         if not found:
             out.append(
                 at(
@@ -376,6 +387,14 @@ def _unused_terms(game: Game, book: rb.Book) -> list[Diagnostic]:
                 )
             )
     return out
+
+
+@lru_cache(maxsize=16)
+def _used_in(words: str, forms: tuple[tuple[str, ...], ...]) -> tuple[bool, ...]:
+    """Whether each term (its forms) is used in `words`, found once per process for the
+    same words and terms (a game checked again mostly has the same rulebook)."""
+    tokens = set(_TOKEN.findall(words))
+    return tuple(used(list(f), words, tokens) for f in forms)
 
 
 def used(forms: list[str], words: str, tokens: set[str]) -> bool:

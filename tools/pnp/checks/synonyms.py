@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pnp.checks.common import Kept
 from pnp.checks.glossary import forms_pattern
 from pnp.checks.number_words import Prose, Token, _locate, _masked_markdown, _yaml_texts
 from pnp.checks.printed_terms import owners
@@ -219,11 +220,8 @@ def check(game: Game) -> list[Diagnostic]:
     return out
 
 
-# What `_Reader.found` found, by the text and the patterns it read it with: the same text
-# read for the same phrases (most of a game's texts, checked again after an edit elsewhere,
-# as `pnp serve` and an editor do) is not read again.
-_FOUND: dict[tuple[str, tuple[str, ...]], tuple[tuple[int, int], ...]] = {}
-_FOUND_LIMIT = 20_000
+# What `_Reader.found` found, by the text and the patterns it read it with.
+_FOUND: Kept[tuple[tuple[int, int], ...]] = Kept()
 
 
 class _Reader:
@@ -239,14 +237,7 @@ class _Reader:
         """(the phrase's index, where its match starts) for every avoided phrase the text
         holds, outside quotations and not across a paragraph break, in the order of the
         phrases and then of the text."""
-        key = (text, self.patterns)
-        kept = _FOUND.get(key)
-        if kept is None:
-            kept = self._read(text)
-            if len(_FOUND) >= _FOUND_LIMIT:
-                _FOUND.clear()
-            _FOUND[key] = kept
-        return kept
+        return _FOUND.get((text, self.patterns), lambda: self._read(text))
 
     def _read(self, text: str) -> tuple[tuple[int, int], ...]:
         if self.anywhere.search(text) is None:

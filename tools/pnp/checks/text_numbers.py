@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from pnp.checks.common import at
 from pnp.checks.printed import Printed, defined_names, printed
@@ -41,6 +42,15 @@ def check(game: Game) -> list[Diagnostic]:
 
 def literals(source: str, currency: Currency, names: Iterable[str] = ()) -> list[tuple[str, int]]:
     """(as written, value) for every literal number in a template source, in order."""
+    return list(_literals(source, currency, tuple(names)))
+
+
+@lru_cache(maxsize=20_000)
+def _literals(
+    source: str, currency: Currency, names: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
+    """`literals`, found once per process for the same source, currency and names (a game
+    checked again mostly prints the same texts)."""
     text = _JINJA.sub(lambda m: " " * len(m.group()), source)
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda m: " " * len(m.group()), text)
@@ -55,7 +65,7 @@ def literals(source: str, currency: Currency, names: Iterable[str] = ()) -> list
         text = money.sub(lambda m: " " * len(m.group()), text)
     for m in _PLAIN.finditer(text):
         found.append((m.start(), m.group(), int(m.group())))
-    return [(written, value) for _, written, value in sorted(found)]
+    return tuple((written, value) for _, written, value in sorted(found))
 
 
 def _check_one(item: Printed, currency: Currency, names: list[str], out: list[Diagnostic]) -> None:
