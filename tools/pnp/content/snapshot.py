@@ -131,7 +131,18 @@ class Snapshot:
         """How diagnostics name a file of this game."""
         shown = self._shown.get(rel)
         if shown is None:
-            shown = self._shown[rel] = display_path(self.folder / rel)
+            parts = rel.split("/")
+            base = self._shown.get("")
+            if base is None:
+                base = self._shown[""] = display_path(self.folder)
+            plain = not ("" in parts or "." in parts or ".." in parts or "\\" in rel)
+            if plain and not (base.startswith("..") or os.path.isabs(base)):
+                # a file inside a folder inside the working folder: the folder's name (found
+                # once) and the file's path in it
+                shown = os.path.join(*parts) if base == "." else os.path.join(base, *parts)
+            else:
+                shown = display_path(self.folder / rel)
+            self._shown[rel] = shown
         return shown
 
     def yaml(self) -> list[File]:
