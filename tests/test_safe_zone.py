@@ -269,6 +269,25 @@ def test_what_lands_follows_the_canvas_transformation() -> None:
     assert list(over) == ["right"] and over["right"] == pytest.approx(9 - 1)
 
 
+def test_the_same_text_set_twice_is_placed_as_each_of_them() -> None:
+    """Two texts set alike (the same words, type and room: a setting is made once and kept)
+    but named apart, both set before either is drawn, land each under its own name."""
+    size = Size("poker", mm(63.5), mm(88.9), mm(3.175), mm(3.175), mm(3))
+    style = rtext.Style(face="sans", size=9, min_size=9)
+
+    def draw(canvas: Canvas, size: Size) -> None:
+        left = rtext.fit_line("Heat", style, 40, what="the left label", box="label")
+        right = rtext.fit_line("Heat", style, 40, what="the right label", box="label")
+        rtext.draw_lines(canvas, left, 10, 20, "left")
+        rtext.draw_lines(canvas, right, size.width - 10, 20, "right")
+
+    face = safe_zone.Face("test (front)", Src("x.yaml", 1, 1), size, draw)
+    left, right = safe_zone.land(face).placed
+    assert (left.what, left.box) == ("the left label", "label")
+    assert (right.what, right.box) == ("the right label", "label")
+    assert left.rect[0] < right.rect[0]
+
+
 # ---- the PDFs ------------------------------------------------------------------------------
 
 

@@ -474,6 +474,15 @@ def fit(
     its floor that fits: `style.min_size`, or the layouts' floor for the box if that is
     larger. At the floor, the result says how far it overflows. `what`, `box` and `src` name
     the text for the fit check."""
+    fitted = _own(_fit(text, style, width, height, step, box))
+    return _record(fitted, text, width, height, what, box, src)
+
+
+# The same text set in the same box the same way is set once per process (a face drawn by
+# the check and then by the build, a label on every board, a game checked again): what a
+# setting is depends on these arguments alone (and on the layouts' floors, read once).
+@lru_cache(maxsize=16_384)
+def _fit(text: str, style: Style, width: float, height: float, step: float, box: str) -> Fitted:
     floor = max(style.min_size, floors().of(box, text))
     size = style.size
     while True:
@@ -481,9 +490,14 @@ def fit(
         used = _height(lines, style, size)
         if used <= height + 0.01 or size - step < floor - 1e-9:
             widest = max((line.width for line in lines), default=0.0)
-            fitted = Fitted(_at_size(style, size), size, lines, used, height, widest, width, floor)
-            return _record(fitted, text, width, height, what, box, src)
+            return Fitted(_at_size(style, size), size, lines, used, height, widest, width, floor)
         size -= step
+
+
+def _own(fitted: Fitted) -> Fitted:
+    """A setting kept for reuse, as an object of its own where `placing()` is recording
+    (it tells texts apart by their object)."""
+    return replace(fitted) if _PLACING.get() else fitted
 
 
 def fit_line(
@@ -493,6 +507,12 @@ def fit_line(
     fits, else at the size that makes it exactly as wide as `width` (a line's width grows
     with its size), but never below its floor (`style.min_size`, or the layouts' floor for
     the box if larger), where the result says how far it runs past the side."""
+    fitted = _own(_fit_line(text, style, width, box))
+    return _record(fitted, text, width, 0.0, what, box, src)
+
+
+@lru_cache(maxsize=16_384)
+def _fit_line(text: str, style: Style, width: float, box: str) -> Fitted:
     floor = max(style.min_size, floors().of(box, text))
     one = " ".join(text.split("\n"))
     size = style.size
@@ -503,8 +523,7 @@ def fit_line(
         lines = layout(one, style, size, math.inf)
         wide = max((line.width for line in lines), default=0.0)
     used = _height(lines, style, size)
-    fitted = Fitted(_at_size(style, size), size, lines, used, used, wide, width, floor)
-    return _record(fitted, text, width, 0.0, what, box, src)
+    return Fitted(_at_size(style, size), size, lines, used, used, wide, width, floor)
 
 
 @lru_cache(maxsize=4096)
