@@ -125,6 +125,7 @@ class Snapshot:
     names: list[str] = field(default_factory=list)  # every file found, POSIX, sorted
     listing: str = ""  # a digest of the listing `take` found (see `Manifest`)
     _places: _Places | None = field(default=None, repr=False, compare=False)
+    _base: str | None = field(default=None, repr=False, compare=False)  # the folder, shown
     _shown: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def display(self, rel: str) -> str:
@@ -132,9 +133,9 @@ class Snapshot:
         shown = self._shown.get(rel)
         if shown is None:
             parts = rel.split("/")
-            base = self._shown.get("")
+            base = self._base
             if base is None:
-                base = self._shown[""] = display_path(self.folder)
+                base = self._base = display_path(self.folder)
             plain = not ("" in parts or "." in parts or ".." in parts or "\\" in rel)
             if plain and not (base.startswith("..") or os.path.isabs(base)):
                 # a file inside a folder inside the working folder: the folder's name (found
