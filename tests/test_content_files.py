@@ -235,17 +235,20 @@ def test_a_file_is_named_as_display_path_names_it(
 ) -> None:
     """A snapshot names its files (in diagnostics) from its folder's name found once, as
     `display_path` names each: from the working folder, its parent, the game folder and a
-    folder inside it, a folder elsewhere and the root, the game folder named absolutely and
-    relatively, and paths with '.', '..', doubled slashes, spaces and other letters."""
+    folder inside it, a neighbour of the game folder, a folder elsewhere and the root, the
+    game folder named absolutely and relatively, and paths with '.', '..', doubled slashes,
+    spaces and other letters."""
     from pnp.content import snapshot
 
     root = tmp_path.resolve()
     game = root / "content" / "g"
     (game / "art").mkdir(parents=True)
     (root / "other").mkdir()
+    (root / "content" / "gg").mkdir()  # a neighbour whose name begins with the game's
     rels = ["art/x.png", "x.yaml", "art/deep/y.svg", "a b/c.png", "art//x.png", "./x"]
     rels += ["art/../x", "../g/x", "..", "", "art/./x.png", "ä/ü.png", "art\\x.png"]
-    for cwd in (root, root / "content", game, game / "art", root / "other", Path("/")):
+    places = (root, root / "content", game, game / "art", root / "content" / "gg")
+    for cwd in (*places, root / "other", Path("/")):
         monkeypatch.chdir(cwd)
         for folder in (game, Path(os.path.relpath(game))):
             snap = snapshot.Snapshot(folder, root / "content")

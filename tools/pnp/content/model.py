@@ -53,9 +53,14 @@ class Src:
 
     @staticmethod
     def at(doc: Document, path: Path_, *, key: bool = False) -> Src:
-        """The position of `path` inside `doc`."""
-        m = doc.mark(path, key=key)
-        return Src(doc.display, m.line, m.col)
+        """The position of `path` inside `doc` (worked out once per document)."""
+        memo = doc.memo
+        k = (tuple(path), key)
+        found: Src | None = memo.get(k)
+        if found is None:
+            m = doc.mark(path, key=key)
+            found = memo[k] = Src(doc.display, m.line, m.col)
+        return found
 
 
 Places = tuple[tuple[str, "Src"], ...]  # where each field of an entry is written

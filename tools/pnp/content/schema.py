@@ -166,12 +166,18 @@ VALID_STORE = "valid-documents"
 VALID_LIMIT = 16384  # documents
 
 
-def _fingerprint(schema: str, data: Any) -> tuple[str, str] | None:
-    try:
-        text = json.dumps(data, sort_keys=True, allow_nan=True)
-    except (TypeError, ValueError):
-        return None  # a value JSON cannot hold (a date): not kept
-    return schema, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+def _fingerprint(schema: str, doc: Document) -> tuple[str, str] | None:
+    """(schema, digest of the document's data), the data's digest worked out once per
+    document; None for data JSON cannot hold (a date), which is never kept."""
+    digest: str | None = doc.memo.get("digest", "")
+    if digest == "":
+        try:
+            text = json.dumps(doc.data, sort_keys=True, allow_nan=True)
+            digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        except (TypeError, ValueError):
+            digest = None
+        doc.memo["digest"] = digest
+    return None if digest is None else (schema, digest)
 
 
 def _schemas_signature() -> str:
@@ -216,7 +222,7 @@ def validate(doc: Document, schema: str) -> list[Diagnostic]:
     """Every schema problem in `doc`, as diagnostics located at the offending key or value.
     A misspelt field is one diagnostic (not "unknown 'nmae'" and "missing 'name'"), and the
     fields missing from one mapping are one diagnostic, where the first of them belongs."""
-    key = _fingerprint(schema, doc.data)
+    key = _fingerprint(schema, doc)
     if key is not None and _known_valid(key):
         return []
     found: list[_Found] = []

@@ -127,6 +127,7 @@ class Snapshot:
     _places: _Places | None = field(default=None, repr=False, compare=False)
     _base: str | None = field(default=None, repr=False, compare=False)  # the folder, shown
     _shown: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    _in_cwd: bool | None = field(default=None, repr=False, compare=False)  # see `_holds_cwd`
 
     def display(self, rel: str) -> str:
         """How diagnostics name a file of this game."""
@@ -141,10 +142,21 @@ class Snapshot:
                 # a file inside a folder inside the working folder: the folder's name (found
                 # once) and the file's path in it
                 shown = os.path.join(*parts) if base == "." else os.path.join(base, *parts)
+            elif plain and base == str(self.folder) and not self._holds_cwd():
+                # a folder shown as it was named, outside the working folder, which is not
+                # inside it either: so are its files
+                shown = os.path.join(base, *parts)
             else:
                 shown = display_path(self.folder / rel)
             self._shown[rel] = shown
         return shown
+
+    def _holds_cwd(self) -> bool:
+        """Whether the working folder is the game folder or inside it (found once)."""
+        if self._in_cwd is None:
+            folder, cwd = os.path.abspath(self.folder), os.getcwd()
+            self._in_cwd = cwd == folder or cwd.startswith(folder.rstrip(os.sep) + os.sep)
+        return self._in_cwd
 
     def yaml(self) -> list[File]:
         """Every YAML document read, in path order."""
