@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -422,6 +423,53 @@ def test_a_form_carries_its_own_transparency_states() -> None:
         states = form.Resources.ExtGState
         assert [float(s.get("/CA", 1)) for s in states.values()] == [pytest.approx(0.16)]
     assert _drawn(pdf._Canvas) == data  # the same drawing gives the same bytes
+
+
+def test_a_form_names_the_fonts_it_sets_and_no_others() -> None:
+    """A form's /Font holds the fonts its own stream sets (each subset of a font that needs
+    more than one), a form without text none: readers make every font listed ready each
+    time a form is drawn. The page still finds all of them, and every reader draws it."""
+    fonts.register()
+    buffer = io.BytesIO()
+    sans, serif = fonts.font("sans"), fonts.font("serif-bold")
+    canvas = pdf._Canvas(buffer, pagesize=(200, 200), invariant=True, initialFontName=sans)  # type: ignore[arg-type]
+    canvas.beginForm("words")
+    canvas.setFont(serif, 9)
+    canvas.drawString(5, 5, "".join(chr(c) for c in range(0x20, 0x17F)))  # a second subset
+    canvas.endForm()
+    canvas.beginForm("shapes")
+    canvas.rect(0, 0, 10, 10, fill=1)
+    canvas.doForm("words")  # a form drawn inside it: its fonts are its own
+    canvas.endForm()
+    canvas.setFont(sans, 9)
+    canvas.drawString(5, 100, "page")
+    canvas.doForm("shapes")
+    canvas.showPage()
+    canvas.save()
+    data = buffer.getvalue()
+    assert preflight(data, "fonts").resources == []
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0].Resources
+        shapes = page.XObject["/FormXob.shapes"].Resources
+        words = shapes.XObject["/FormXob.words"].Resources
+        assert "/Font" not in shapes
+        named = sorted(str(f.BaseFont).split("+")[1] for f in words.Font.values())
+        assert len(named) == 2 and len(set(named)) == 1, named  # two subsets of one font
+        assert len(page.Font) == 3  # the page's dictionary has every font of the file
+    assert _complaints_of(data) == ""
+
+
+def _complaints_of(data: bytes) -> str:
+    """What the installed readers (poppler, MuPDF) say drawing a PDF, '' when nothing."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "drawn.pdf"
+        path.write_bytes(data)
+        said = [
+            _complaints(command, path, Path(scratch))
+            for command in (_poppler(), _mupdf())
+            if command is not None
+        ]
+    return "".join(said)
 
 
 def test_a_form_looks_as_the_same_drawing_on_the_page() -> None:
