@@ -13,13 +13,14 @@ test_a_price_quoted_in_a_ruling_changes_the_ruling.)
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 
+from pnp.cli import main
 from tests.conftest import CONTENT, run_pnp
 
 pytestmark = pytest.mark.heavy  # collected first: see conftest
@@ -106,26 +108,14 @@ def _diff(capsys: pytest.CaptureFixture[str], repo: Repo, *args: str) -> tuple[i
 
 @pytest.fixture(scope="module")
 def as_json(repo: Repo) -> dict[str, Any]:
-    """`pnp diff HEAD~1 HEAD --format json` on the repository (run once, in a process)."""
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pnp",
-            "diff",
-            "HEAD~1",
-            "HEAD",
-            "--content",
-            str(repo.content),
-            "--format",
-            "json",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    data: dict[str, Any] = json.loads(proc.stdout)
+    """`pnp diff HEAD~1 HEAD --format json` on the repository (run once), as printed."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(
+            ["diff", "HEAD~1", "HEAD", "--content", str(repo.content), "--format", "json"]
+        )
+    assert status == 0, err.getvalue()
+    data: dict[str, Any] = json.loads(out.getvalue())
     return data
 
 
