@@ -12,7 +12,7 @@ import pytest
 
 from pnp import products
 from pnp.render import build
-from tests.conftest import CONTENT, run_pnp
+from tests.conftest import CONTENT, FIXTURES, run_pnp
 
 
 def _content(tmp_path: Path, game: str = "diplomatic-immunity") -> Path:
@@ -115,3 +115,23 @@ def test_ink_saver_files_do_not_overwrite(
     )
     assert (out / "diamond-heist" / "cards-letter-ink-saver.pdf").is_file()
     assert not (out / "diamond-heist" / "cards-letter.pdf").exists()
+
+
+def test_card_words_that_read_like_pdf_operators_print(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A card may say anything: words that read like a PDF operator setting a font (`/F7 . Tf`)
+    are printed as words, and the card's form still names only fonts the file has."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "valid" / "mini-cards", content / "mini-cards")
+    street = content / "mini-cards" / "street.yaml"
+    text = street.read_text(encoding="utf-8")
+    old = 'text: "Play on your {{ covers_name }} crime: it gives no Heat."'  # 3 copies: a form
+    assert text.count(old) == 1
+    street.write_text(text.replace(old, 'text: "/F7 . Tf (/F8 . Tf"'), encoding="utf-8")
+    out = tmp_path / "out"
+    status, stdout, stderr = run_pnp(
+        capsys, "build", "--content", str(content), "--out", str(out), "--paper", "a4"
+    )
+    assert status == 0, stdout + stderr
+    assert (out / "mini-cards" / "cards-a4.pdf").stat().st_size > 0

@@ -428,7 +428,8 @@ def test_a_form_carries_its_own_transparency_states() -> None:
 def test_a_form_names_the_fonts_it_sets_and_no_others() -> None:
     """A form's /Font holds the fonts its own stream sets (each subset of a font that needs
     more than one), a form without text none: readers make every font listed ready each
-    time a form is drawn. The page still finds all of them, and every reader draws it."""
+    time a form is drawn. The page still finds all of them, and every reader draws it. Text
+    that reads like an operator (a card may say anything) is not taken for one."""
     fonts.register()
     buffer = io.BytesIO()
     sans, serif = fonts.font("sans"), fonts.font("serif-bold")
@@ -436,6 +437,7 @@ def test_a_form_names_the_fonts_it_sets_and_no_others() -> None:
     canvas.beginForm("words")
     canvas.setFont(serif, 9)
     canvas.drawString(5, 5, "".join(chr(c) for c in range(0x20, 0x17F)))  # a second subset
+    canvas.drawString(5, 15, "/F7 3 Tf) \\ (/F8 2 Tf")  # words that read like operators
     canvas.endForm()
     canvas.beginForm("shapes")
     canvas.rect(0, 0, 10, 10, fill=1)

@@ -51,8 +51,22 @@ def _embedded(name: str) -> str:
     return fonts.font(fonts.STYLES[family][style] if style else family)
 
 
-# A font set in a content stream, by its name in the file's font dictionary: `/F1+0 9 Tf`.
-_SETS_FONT = re.compile(r"/(\S+) [-\d.]+ Tf\b")
+# A font set in a content stream, by its name in the file's font dictionary: `/F1+0 9 Tf`;
+# and a string of text in one (reportlab escapes every parenthesis and backslash in it),
+# whose words are the content's own and may read like an operator: `(/F7 3 Tf) Tj`.
+_SETS_FONT = re.compile(r"/(F\d+(?:\+\d+)?) [\d.]+ Tf\b")  # reportlab's names: F1, F1+0
+_STRING = re.compile(r"\((?:[^\\()]|\\.)*\)", re.DOTALL)
+
+
+def _fonts_set(stream: list[str]) -> list[str]:
+    """The names of the fonts a content stream sets, in the order it first sets them; the
+    words of its strings are not looked at."""
+    found = (
+        m[1]
+        for line in stream
+        for m in _SETS_FONT.finditer(_STRING.sub("()", line) if "(" in line else line)
+    )
+    return list(dict.fromkeys(found))
 
 
 class _Canvas(Canvas):
@@ -109,8 +123,7 @@ class _Canvas(Canvas):
         if "Resources" not in extra_attributes:
             form: Any = self  # the form's accumulators are reportlab's private attributes
             resources: Any = pdfdoc.PDFResourceDictionary()
-            stream = [form._preamble, *form._code]  # as `endForm` writes it
-            used = dict.fromkeys(m[1] for line in stream for m in _SETS_FONT.finditer(line))
+            used = _fonts_set([form._preamble, *form._code])  # the stream `endForm` writes
             if used:  # each by the name the document gives the font's object (`F1+0`)
                 resources.Font = {name: pdfdoc.PDFObjectReference(name) for name in used}
             resources.allProcs()  # the procedure sets reportlab gives every form
