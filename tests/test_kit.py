@@ -71,8 +71,9 @@ def test_killed_writer_never_leaves_a_mixed_kit(tmp_path: Path) -> None:
     (Each writer is a forked process: it starts at once, where a new interpreter would
     spend a third of a second importing.)"""
     dest = tmp_path / "out" / GAME
-    kit.write(dest, _kit_files("old", 150))
-    old = _whole(dest)
+    old_files = _kit_files("old", 150)
+    kit.write(dest, old_files)
+    old, new = _whole(dest), _whole_of(_kit_files("new", 150))
     rng = random.Random(7)
     seen = set()
     fork = multiprocessing.get_context("fork")
@@ -85,12 +86,12 @@ def test_killed_writer_never_leaves_a_mixed_kit(tmp_path: Path) -> None:
         proc.kill()
         proc.join()
         now = _whole(dest)
-        assert now in (old, _whole_of(_kit_files("new", 150)))
+        assert now in (old, new)
         seen.add("old" if now == old else "new")
         if now != old:
-            kit.write(dest, _kit_files("old", 150))
+            kit.write(dest, old_files)
     print(f"kills that left the old kit / the new one: {sorted(seen)}")
-    kit.write(dest, _kit_files("old", 150))
+    kit.write(dest, old_files)
     assert _whole(dest) == old and _leftovers(dest.parent) == []
 
 
