@@ -8,6 +8,7 @@ was probably meant.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 from collections.abc import Iterator
@@ -51,10 +52,59 @@ def _is_number(_checker: TypeChecker, value: Any) -> bool:
     return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
 
 
+_ITEMS = Draft202012Validator.VALIDATORS["items"]
+
+# Entries of a list (a card, a character, a ruling) found valid against the schema of the
+# list's items, by that schema and the entry's data: whether an entry is valid depends on
+# nothing else, and a document checked again after an edit mostly holds entries that did not
+# change (a card file with one card edited). Each schema is held here by its serial, so its
+# identity is never taken by another.
+_VALID_ENTRIES: set[tuple[int, str]] = set()
+_ENTRY_SCHEMAS: dict[int, tuple[Any, int]] = {}  # id(schema) -> (schema, serial)
+_SERIALS = itertools.count()
+VALID_ENTRIES_LIMIT = 65536
+
+
+def _entry_key(items: Any, entry: Any) -> tuple[int, str] | None:
+    """(the items' schema's serial, the entry's digest), or None for an entry not kept."""
+    if not isinstance(entry, dict):
+        return None  # a number or a name: validating it costs less than its key
+    held = _ENTRY_SCHEMAS.get(id(items))
+    if held is None:
+        if len(_ENTRY_SCHEMAS) >= 4096:  # schemas loaded again and again (tests do)
+            _ENTRY_SCHEMAS.clear()
+        held = _ENTRY_SCHEMAS[id(items)] = (items, next(_SERIALS))
+    try:
+        text = json.dumps(entry, sort_keys=True, allow_nan=True)
+    except (TypeError, ValueError):
+        return None  # a value JSON cannot hold (a date): never kept
+    return held[1], hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """The draft's `items`, each entry checked as the draft checks it unless the same entry
+    was found valid against the same schema before (`_VALID_ENTRIES`)."""
+    if items is False or not validator.is_type(instance, "array"):
+        yield from _ITEMS(validator, items, instance, schema)
+        return
+    for index in range(len(schema.get("prefixItems", [])), len(instance)):
+        entry = instance[index]
+        key = _entry_key(items, entry)
+        if key is not None and key in _VALID_ENTRIES:
+            continue
+        found = list(validator.descend(instance=entry, schema=items, path=index))
+        if key is not None and not found:
+            if len(_VALID_ENTRIES) >= VALID_ENTRIES_LIMIT:
+                _VALID_ENTRIES.clear()
+            _VALID_ENTRIES.add(key)
+        yield from found
+
+
 # One validator class for every schema, current and future: the draft's own rules with the
 # strict types above.
 StrictValidator: type[Validator] = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
+    validators={"items": _items},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many(
         {"integer": _is_integer, "number": _is_number}
     ),
