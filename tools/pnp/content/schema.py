@@ -66,7 +66,9 @@ VALID_ENTRIES_LIMIT = 65536
 
 
 def _entry_key(items: Any, entry: Any) -> tuple[int, str] | None:
-    """(the items' schema's serial, the entry's digest), or None for an entry not kept."""
+    """(the items' schema's serial, the entry's digest), or None for an entry not kept. The
+    digest is of the entry's JSON, which tells apart every value the loader makes (its keys
+    are always text; a date or a set has no JSON, and is never kept)."""
     if not isinstance(entry, dict):
         return None  # a number or a name: validating it costs less than its key
     held = _ENTRY_SCHEMAS.get(id(items))
