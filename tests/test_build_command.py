@@ -7,12 +7,13 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pnp import products
 from pnp.render import build
-from tests.conftest import CONTENT, FIXTURES, run_pnp
+from tests.conftest import CONTENT, run_pnp
 
 
 def _content(tmp_path: Path, game: str = "diplomatic-immunity") -> Path:
@@ -118,13 +119,13 @@ def test_ink_saver_files_do_not_overwrite(
 
 
 def test_card_words_that_read_like_pdf_operators_print(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], copy_game: Any
 ) -> None:
     """A card may say anything: words that read like a PDF operator setting a font (`/F7 . Tf`)
     are printed as words, and the card's form still names only fonts the file has."""
-    content = tmp_path / "content"
-    shutil.copytree(FIXTURES / "valid" / "mini-cards", content / "mini-cards")
-    street = content / "mini-cards" / "street.yaml"
+    game = copy_game("mini-cards")
+    content = game.parent
+    street = game / "street.yaml"
     text = street.read_text(encoding="utf-8")
     old = 'text: "Play on your {{ covers_name }} crime: it gives no Heat."'  # 3 copies: a form
     assert text.count(old) == 1

@@ -221,14 +221,13 @@ VALID_LIMIT = 16384  # documents
 def _fingerprint(schema: str, doc: Document) -> tuple[str, str] | None:
     """(schema, digest of the document's data), the data's digest worked out once per
     document; None for data JSON cannot hold (a date), which is never kept."""
-    digest: str | None = doc.memo.get("digest", "")
-    if digest == "":
+    if "digest" not in doc.memo:
         try:
             text = json.dumps(doc.data, sort_keys=True, allow_nan=True)
-            digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            doc.memo["digest"] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
         except (TypeError, ValueError):
-            digest = None
-        doc.memo["digest"] = digest
+            doc.memo["digest"] = None
+    digest: str | None = doc.memo["digest"]
     return None if digest is None else (schema, digest)
 
 

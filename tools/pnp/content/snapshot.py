@@ -138,14 +138,12 @@ class Snapshot:
             if base is None:
                 base = self._base = display_path(self.folder)
             plain = not ("" in parts or "." in parts or ".." in parts or "\\" in rel)
-            if plain and not (base.startswith("..") or os.path.isabs(base)):
-                # a file inside a folder inside the working folder: the folder's name (found
-                # once) and the file's path in it
+            # shown as it was named: the folder is outside the working folder
+            outside = base.startswith("..") or os.path.isabs(base)
+            if plain and not (outside and self._holds_cwd()):
+                # a file of the folder is shown as the folder (its name found once) and the
+                # file's path in it, unless the working folder is inside the game folder
                 shown = os.path.join(*parts) if base == "." else os.path.join(base, *parts)
-            elif plain and base == str(self.folder) and not self._holds_cwd():
-                # a folder shown as it was named, outside the working folder, which is not
-                # inside it either: so are its files
-                shown = os.path.join(base, *parts)
             else:
                 shown = display_path(self.folder / rel)
             self._shown[rel] = shown
