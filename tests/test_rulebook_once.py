@@ -257,3 +257,52 @@ def test_drawing_searches_for_cycles_less_often_and_puts_the_collector_back() ->
         assert gc.get_threshold() == (700, 10, 10)
     finally:
         gc.set_threshold(*before)
+
+
+def test_the_stand_ins_give_the_bytes_reportlab_gives(di: Game) -> None:
+    """A book drawn with pnp's stand-ins for reportlab's helpers (`accel.fast`: line
+    breaking, widths, colours and their opacity, the file's values) is byte for byte the
+    book drawn with reportlab's own. Each is laid out afresh (no lines kept from the
+    other)."""
+    book, geo = rb.load(di), geometry.of(di)
+    pages._TYPESET.clear()
+    own = render._render_book(di, book, geo, render.ILLUSTRATED, "a4", False)
+    pages._TYPESET.clear()
+    assert render.render_book(di, book, geo, render.ILLUSTRATED, "a4") == own
+
+
+def test_an_opacity_is_written_when_it_changes_and_only_then() -> None:
+    """Colours with and without their own opacity, set again and again on a page and on its
+    text, through the stand-ins: the page reportlab's own setters make."""
+    from reportlab.lib.colors import Color
+
+    from pnp.rulebook import accel
+
+    def draw(canvas: Canvas) -> None:
+        half, opaque = Color(0.2, 0.4, 0.6, alpha=0.5), Color(0.1, 0.1, 0.1)
+        for colour, alpha in (
+            (opaque, None),
+            (opaque, None),
+            (half, None),
+            (half, 0.25),
+            (opaque, 1),
+            (opaque, None),
+            (half, None),
+            (opaque, 1.0),
+        ):
+            canvas.setFillColor(colour, alpha)
+            canvas.setStrokeColor(colour, alpha)
+            canvas.rect(10, 10, 50, 50, fill=1)
+            text = canvas.beginText(20, 20)
+            text.setFillColor(colour, alpha)
+            text.textOut("Heat")
+            canvas.drawText(text)
+            canvas.saveState()
+            canvas.setFillColor(half)
+            canvas.restoreState()
+
+    own = _page(draw)
+    with accel.fast():
+        fast = _page(draw)
+    assert fast == own
+    assert _streams(own).count(b" gs") >= 4  # the opacities are in the page

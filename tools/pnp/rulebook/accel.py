@@ -18,7 +18,9 @@ and every value written:
 - `Canvas.push_state_stack` (what `saveState` keeps, for every flowable and run of text
   drawn): the state's attributes taken in one step, not one by one.
 - `setFillColor` and `setStrokeColor` of canvases and text objects, for an RGB colour: the
-  operator from the colour's numbers kept, not formatted again for every run and cell.
+  operator from the colour's numbers kept, not formatted again for every run and cell, and
+  its opacity set only when that changes something (reportlab sets it every time, and
+  finds there is nothing to write).
 - `pdfdoc.format` and `pdfdoc.PDFName` as the finished file is written: the bytes of each
   number and name (the widths of every font's characters, the keys of every dictionary, the
   corners of every link), kept once worked out.
@@ -210,10 +212,10 @@ def set_fill_colour(self: Any, aColor: Any, alpha: float | None = None) -> None:
         return
     self._fillColorObj = aColor
     self._code.append(f"{_rgb(aColor)} rg")
-    if alpha is not None:
+    if alpha is None:
+        alpha = getattr(aColor, "alpha", None)
+    if alpha is not None and not _alpha_kept(self, "ca", alpha):
         self.setFillAlpha(alpha)
-    elif getattr(aColor, "alpha", None) is not None:
-        self.setFillAlpha(aColor.alpha)
 
 
 def set_stroke_colour(self: Any, aColor: Any, alpha: float | None = None) -> None:
@@ -224,10 +226,27 @@ def set_stroke_colour(self: Any, aColor: Any, alpha: float | None = None) -> Non
         return
     self._strokeColorObj = aColor
     self._code.append(f"{_rgb(aColor)} RG")
-    if alpha is not None:
+    if alpha is None:
+        alpha = getattr(aColor, "alpha", None)
+    if alpha is not None and not _alpha_kept(self, "CA", alpha):
         self.setStrokeAlpha(alpha)
-    elif getattr(aColor, "alpha", None) is not None:
-        self.setStrokeAlpha(aColor.alpha)
+
+
+_TRANSPARENCY = pdfdoc.PDF_SUPPORT_VERSION["transparency"]
+
+
+def _alpha_kept(self: Any, key: str, alpha: Any) -> bool:
+    """Whether setting `alpha` (`ca` fill, `CA` stroke) would change nothing: the document
+    already allows transparency and the graphics state already has it (reportlab's
+    `setFillAlpha` then writes nothing, after asking both again; nearly every colour set
+    is opaque over opaque)."""
+    if type(alpha) is not int and type(alpha) is not float:
+        return False
+    canvas: Any = self if isinstance(self, Canvas) else getattr(self, "_canvas", None)
+    if canvas is None or canvas._doc._pdfVersion < _TRANSPARENCY:
+        return False
+    state = canvas._extgstate
+    return bool(alpha == state._d.get(key, state.defaults[key]))
 
 
 _pdf_format: Callable[..., bytes] = pdfdoc.format
