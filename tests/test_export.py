@@ -400,3 +400,50 @@ def test_dtc_files_pass_the_preflight(heist: Path) -> None:
                         pixels = PdfImage(image).as_pil_image()
                         assert pixels.size == (825, 1125)
                         assert cmyk.max_ink(pixels) <= 240.0
+
+
+def test_the_save_s_picture_leaves_the_shared_face_as_it_was(tmp_path: Path) -> None:
+    """The saved object's picture is made from the first card's front, which every target
+    asking for that face at that size shares (`Faces.image`): the face is not shrunk in
+    place, so whatever is cut or encoded from it afterwards is the full face."""
+    from PIL import ImageChops
+
+    from pnp.export import faces
+    from pnp.render import geometry
+    from pnp.render.cards import Theme
+
+    game = load_game(CONTENT, HEIST).game
+    parts = faces.parts(game, geometry.of(game), Theme())
+    made = faces.Faces()
+    made.prepare(parts.faces())
+    try:
+        deck = parts.decks[0]
+        size = tts.card_pixels(deck.size.width, deck.size.height, 1, 1)
+        before = made.image(deck.cards[0].front, deck.size, size, 0.0).copy()
+        tts.outputs(game.id, parts, made, None, tmp_path)
+        after = made.image(deck.cards[0].front, deck.size, size, 0.0)
+        assert after.size == size
+        assert ImageChops.difference(after, before).getbbox() is None
+    finally:
+        made.close()
+
+
+def test_a_pixel_digest_belongs_to_its_image_alone() -> None:
+    """An encoding is kept by its image's pixels: equal pixels give one digest, any other
+    size or colour another, and an image's digest goes with it (a later image given the
+    same id is digested afresh)."""
+    import gc
+
+    from pnp.export import kept
+
+    white = Image.new("RGB", (40, 30), "white")
+    digest = kept.pixels(white)
+    assert kept.pixels(white) == digest
+    assert kept.pixels(Image.new("RGB", (40, 30), "white")) == digest
+    assert kept.pixels(Image.new("RGB", (40, 30), (255, 255, 254))) != digest
+    assert kept.pixels(Image.new("RGB", (30, 40), "white")) != digest
+    assert kept.pixels(Image.new("RGBA", (40, 30), "white")) != digest
+    ident = id(white)
+    del white
+    gc.collect()
+    assert ident not in kept._PIXELS

@@ -10,6 +10,7 @@ very bytes it would be made again as. The images themselves are rendered every t
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -48,10 +49,7 @@ def encode_all(jobs: Sequence[Job]) -> list[bytes]:
         return parallel(lambda job: job[2](job[0]), jobs)
     store = cache_folder.store(STORE, LIMIT, MAX_BYTES)
     sig = _signature()
-    keys = [
-        cache_folder.digest(sig, how, image.mode, f"{image.size}", image.tobytes())
-        for image, how, _ in jobs
-    ]
+    keys = [cache_folder.digest(sig, how, pixels(image)) for image, how, _ in jobs]
     found: list[bytes | None] = [store.get(key) for key in keys]
     todo = [i for i, data in enumerate(found) if data is None]
     made = parallel(lambda i: jobs[i][2](jobs[i][0]), todo)
@@ -59,6 +57,23 @@ def encode_all(jobs: Sequence[Job]) -> list[bytes]:
         found[i] = data
         store.put(keys[i], data)
     return [data for data in found if data is not None]
+
+
+def pixels(image: Image.Image) -> str:
+    """The digest of an image's mode, size and pixels, worked out once for each image
+    object: the same face, cut to the same size, is encoded for several targets (The Game
+    Crafter's and DriveThruCards' poker cards are one image). An image is never changed
+    once it is made (`faces.Faces` hands the same object to every target that asks)."""
+    key = id(image)
+    found = _PIXELS.get(key)
+    if found is None:
+        found = cache_folder.digest(image.mode, f"{image.size}", image.tobytes())
+        _PIXELS[key] = found
+        weakref.finalize(image, _PIXELS.pop, key, None)  # an id is reused once it is gone
+    return found
+
+
+_PIXELS: dict[int, str] = {}  # id of a live image -> the digest of its pixels
 
 
 def encode(image: Image.Image, how: str, encoder: Callable[[Image.Image], bytes]) -> bytes:

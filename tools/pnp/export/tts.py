@@ -419,6 +419,7 @@ class Export:
             t = self.parts.tiles[0]
             face = self.faces.image(t.item.front, t.size, (512, 256), 0.0)
         if face is not None:
+            face = face.copy()  # the face is shared (`Faces.image`): never changed in place
             face.thumbnail((256, 256), Image.Resampling.LANCZOS)
             image.paste(face, ((256 - face.width) // 2, (256 - face.height) // 2))
         return png_bytes(image)
