@@ -1017,6 +1017,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
+GC_THRESHOLDS = (200_000, 30, 30)  # new objects between collections; younger ones between older
+
+
 def run() -> int:
     """`main` as a process of its own runs it: the `pnp` script and `python -m pnp`.
 
@@ -1034,9 +1037,6 @@ def run() -> int:
         return main()
     finally:
         gc.freeze()
-
-
-GC_THRESHOLDS = (200_000, 30, 30)  # new objects between collections; younger ones between older
 
 
 def _command(args: argparse.Namespace) -> int:

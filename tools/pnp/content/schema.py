@@ -66,9 +66,8 @@ VALID_ENTRIES_LIMIT = 65536
 
 
 def _entry_key(items: Any, entry: Any) -> tuple[int, str] | None:
-    """(the items' schema's serial, the entry's digest), or None for an entry not kept. The
-    digest is of the entry's JSON, which tells apart every value the loader makes (its keys
-    are always text; a date or a set has no JSON, and is never kept)."""
+    """(the items' schema's serial, the entry's digest (`_json_digest`)), or None for an
+    entry not kept: one that is not a mapping, or has no JSON (a date, a set)."""
     if not isinstance(entry, dict):
         return None  # a number or a name: validating it costs less than its key
     held = _ENTRY_SCHEMAS.get(id(items))
@@ -76,11 +75,18 @@ def _entry_key(items: Any, entry: Any) -> tuple[int, str] | None:
         if len(_ENTRY_SCHEMAS) >= 4096:  # schemas loaded again and again (tests do)
             _ENTRY_SCHEMAS.clear()
         held = _ENTRY_SCHEMAS[id(items)] = (items, next(_SERIALS))
+    digest = _json_digest(entry)
+    return None if digest is None else (held[1], digest)
+
+
+def _json_digest(data: Any) -> str | None:
+    """The sha256 of `data` as JSON, keys sorted, which tells apart every value the loader
+    makes (its keys are always text); None for a value JSON cannot hold (a date)."""
     try:
-        text = json.dumps(entry, sort_keys=True, allow_nan=True)
+        text = json.dumps(data, sort_keys=True, allow_nan=True)
     except (TypeError, ValueError):
-        return None  # a value JSON cannot hold (a date): never kept
-    return held[1], hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
@@ -222,11 +228,7 @@ def _fingerprint(schema: str, doc: Document) -> tuple[str, str] | None:
     """(schema, digest of the document's data), the data's digest worked out once per
     document; None for data JSON cannot hold (a date), which is never kept."""
     if "digest" not in doc.memo:
-        try:
-            text = json.dumps(doc.data, sort_keys=True, allow_nan=True)
-            doc.memo["digest"] = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        except (TypeError, ValueError):
-            doc.memo["digest"] = None
+        doc.memo["digest"] = _json_digest(doc.data)
     digest: str | None = doc.memo["digest"]
     return None if digest is None else (schema, digest)
 
