@@ -307,6 +307,24 @@ class Measured:
         return 3.0 if self.text.large else 4.5
 
 
+def edge_strips(page: pdfium.PdfPage, dpi: float, band: int) -> dict[str, Image.Image]:
+    """The strips `band` pixels deep along each side of a page, rendered at `dpi` in RGB,
+    by side: only they are rendered (pdfium crops the page to each strip), for a test that
+    looks at the page's edge alone."""
+    deep = band * 72 / dpi  # in points
+    w, h = page.get_size()
+    crops = {  # the points cut off the (left, bottom, right, top) of the page
+        "left": (0, 0, w - deep, 0),
+        "right": (w - deep, 0, 0, 0),
+        "top": (0, h - deep, 0, 0),
+        "bottom": (0, 0, 0, h - deep),
+    }
+    return {
+        side: page.render(scale=dpi / 72, crop=crop, rev_byteorder=True).to_pil()
+        for side, crop in crops.items()
+    }
+
+
 def _pages(data: bytes, grey: bool = False) -> list[Image.Image]:
     """Every page at `SCALE`: in RGB, or rendered in grey (the ink, black on white)."""
     doc, mode = pdfium.PdfDocument(data), "L" if grey else "RGB"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import cast
 
 import pypdfium2 as pdfium
 import pytest
@@ -17,6 +18,7 @@ from pnp.render import build, geometry, sheets
 from pnp.render.geometry import Paper
 from pnp.render.units import mm, to_mm
 from pnp.rulesets.diplomatic_immunity import chips
+from tests import drawn
 from tests.conftest import CONTENT
 
 GEO = geometry.default()
@@ -243,14 +245,13 @@ def test_nothing_printed_at_the_edge(docs: dict[str, pdfium.PdfDocument], paper_
     """Rendered, every page is blank within 0.8 mm of its edge: pieces, ruler and label
     included."""
     doc = docs[paper_id]
-    scale = 300 / 72
-    band = int(mm(0.8) * scale) + 1
+    dpi = 300
+    band = int(mm(0.8) * dpi / 72) + 1
     for i in range(len(doc)):
-        image = doc[i].render(scale=scale).to_pil().convert("L")
-        w, h = image.size
-        for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
-            lo, _ = image.crop(box).getextrema()
-            assert lo >= 250, (paper_id, i, box)
+        for side, strip in drawn.edge_strips(doc[i], dpi, band).items():
+            # one band: `getextrema` gives its (darkest, lightest)
+            lo, _ = cast(tuple[int, int], strip.convert("L").getextrema())
+            assert lo >= 250, (paper_id, i, side)
 
 
 def test_seat_sets_share_a_row(di: Game) -> None:

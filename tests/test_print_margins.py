@@ -20,6 +20,7 @@ from typing import Any, cast
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp import pipeline
 from pnp.content.project import Game
@@ -28,6 +29,7 @@ from pnp.render.build import Options
 from pnp.render.cards import Theme
 from pnp.render.units import mm, to_mm
 from pnp.rulesets.diamond_heist import render as heist
+from tests import drawn
 from tests.conftest import CONTENT
 
 pytestmark = pytest.mark.heavy  # collected first: see conftest
@@ -84,18 +86,6 @@ def _render(data: bytes, index: int, dpi: float) -> Image.Image:
     return image
 
 
-def _rendered(data: bytes, dpi: float, most: int | None = None) -> Iterator[Image.Image]:
-    """The pages of a PDF (the first `most` of them), rendered from one opening of it."""
-    doc = pdfium.PdfDocument(data)
-    try:
-        for i in range(len(doc) if most is None else min(len(doc), most)):
-            page = doc[i]
-            yield page.render(scale=dpi / 72, rev_byteorder=True).to_pil()  # RGB, a copy
-            page.close()
-    finally:
-        doc.close()
-
-
 def _pages(data: bytes) -> int:
     doc = pdfium.PdfDocument(data)
     try:
@@ -107,23 +97,37 @@ def _pages(data: bytes) -> int:
 _INK = [255 if v < 250 else 0 for v in range(256)]  # not white: a lookup table for `point`
 
 
-def _band_ink(image: Image.Image, dpi: float) -> list[tuple[str, tuple[int, int, int, int]]]:
-    """The boxes of anything not white in the outer band, by side (empty when clean). The
-    band is the whole pixels within 5 mm of the edge."""
-    band = int(BAND_MM / 25.4 * dpi)
-    w, h = image.size
-    ink = image.convert("L").point(_INK)
-    found = []
-    for side, box in (
-        ("left", (0, 0, band, h)),
-        ("right", (w - band, 0, w, h)),
-        ("top", (0, 0, w, band)),
-        ("bottom", (0, h - band, w, h)),
-    ):
-        bbox = ink.crop(box).getbbox()
-        if bbox:
-            found.append((side, bbox))
-    return found
+def _band_ink(
+    data: bytes, dpi: float, most: int | None = None
+) -> Iterator[list[tuple[str, tuple[int, int, int, int]]]]:
+    """For each page of a PDF (the first `most` of them), the boxes of anything not white
+    in its outer band, by side (empty when clean). The band is the whole pixels within 5 mm
+    of the edge, and only it is rendered: nothing else of the page matters here."""
+    doc = pdfium.PdfDocument(data)
+    try:
+        for i in range(len(doc) if most is None else min(len(doc), most)):
+            page = doc[i]
+            strips = drawn.edge_strips(page, dpi, int(BAND_MM / 25.4 * dpi))
+            found = []
+            for side, strip in strips.items():
+                bbox = strip.convert("L").point(_INK).getbbox()
+                if bbox:
+                    found.append((side, bbox))
+            page.close()
+            yield found
+    finally:
+        doc.close()
+
+
+def _pdf_with_marks(marks: list[tuple[float, float]]) -> bytes:
+    """An A4 page with a 0.5 mm black dot at each (x, y) in mm from its bottom-left."""
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(mm(210), mm(297)), invariant=True)
+    for x, y in marks:
+        canvas.circle(mm(x), mm(y), mm(0.25), stroke=0, fill=1)
+    canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
 
 
 # ---- the printable area ---------------------------------------------------------------------
@@ -146,11 +150,27 @@ def test_nothing_prints_within_5_mm_of_the_page_edge(kit: Path, game_id: str) ->
     a printer's unprintable margin removes no crop mark, ruler, label or art."""
     problems = []
     for out in _sheet_pdfs(kit, game_id):
-        for i, image in enumerate(_rendered(out.data, 72)):
-            found = _band_ink(image, 72)
+        for i, found in enumerate(_band_ink(out.data, 72)):
             if found:
                 problems.append(f"{out.path} page {i + 1}: {found}")
     assert problems == []
+
+
+def test_the_band_check_sees_a_dot_at_each_edge_and_none_inside() -> None:
+    """The check itself: a dot 4 mm from any edge is found on that side alone; dots 6 mm
+    in, and one in the middle, are not."""
+    for (x, y), side in (
+        ((4, 150), "left"),
+        ((206, 150), "right"),
+        ((105, 293), "top"),
+        ((105, 4), "bottom"),
+    ):
+        (found,) = _band_ink(_pdf_with_marks([(x, y)]), 72)
+        assert [s for s, _ in found] == [side]
+    (clean,) = _band_ink(
+        _pdf_with_marks([(6, 150), (204, 150), (105, 291), (105, 6), (105, 150)]), 72
+    )
+    assert clean == []
 
 
 def test_a_short_edge_flip_keeps_the_band_clean() -> None:
@@ -159,8 +179,8 @@ def test_a_short_edge_flip_keeps_the_band_clean() -> None:
     for out in build.card_outputs(_game("diplomatic-immunity"), GEO, short):
         if "gutterfold" in out.path:
             continue
-        for i, image in enumerate(_rendered(out.data, 72, 6)):
-            assert _band_ink(image, 72) == [], (out.path, i)
+        for i, found in enumerate(_band_ink(out.data, 72, 6)):
+            assert found == [], (out.path, i)
 
 
 def _layouts() -> Iterator[tuple[str, str, str]]:
