@@ -42,6 +42,9 @@ class Mark:
     col: int
 
 
+_TOP = Mark(1, 1)  # where a value found nowhere is placed: the file's first character
+
+
 @dataclass(slots=True)
 class Document:
     """One YAML file: its data as plain Python values, and where each value stands."""
@@ -86,7 +89,7 @@ class Document:
             return self.keys[p]
         while p not in self.values and p:
             p = p[:-1]
-        return self.values.get(p, Mark(1, 1))
+        return self.values.get(p, _TOP)
 
     def diag(
         self, path: Path_, code: str, message: str, hint: str = "", *, key: bool = False

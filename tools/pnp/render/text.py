@@ -33,6 +33,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 import yaml
 from reportlab.pdfbase import pdfmetrics
@@ -162,11 +163,12 @@ class Fitted:
         return self.overflow <= 0.01 and not self.below_floor
 
 
-@dataclass(frozen=True, slots=True)
-class Measured:
+class Measured(NamedTuple):
     """One text a renderer fitted: what it is, the box, the room it had (width and height;
     0 height for one line), the result, and where it is written: the content's line, or for
-    the renderer's own wording the layout's box (None when neither is known)."""
+    the renderer's own wording the layout's box (None when neither is known). A tuple: the
+    fit check records one for every text of every face, and a tuple is made in a fraction
+    of the time a frozen dataclass is."""
 
     what: str
     box: str
