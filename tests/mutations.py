@@ -248,16 +248,29 @@ def outcome(m: Mutation) -> Outcome:
     return Outcome(m, tuple((d.file, d.line, d.code, d.message) for d in result.diagnostics))
 
 
+def _as_pnp_runs() -> None:
+    """The collector set as the `pnp` command sets it (`cli.GC_THRESHOLDS`): a check here
+    runs as one in `pnp check` or `pnp serve` does, not with the test worker's settings."""
+    from pnp import cli
+
+    gc.set_threshold(*cli.GC_THRESHOLDS)
+
+
 def run(seed: int = 1, count: int = 300, jobs: int = 2) -> Report:
     """Make and check `count` mutations (in `jobs` processes); the report."""
     todo = mutations(seed, count)
     report = Report()
     if jobs <= 1:
-        report.outcomes = [outcome(m) for m in todo]
+        kept = gc.get_threshold()
+        _as_pnp_runs()
+        try:
+            report.outcomes = [outcome(m) for m in todo]
+        finally:
+            gc.set_threshold(*kept)
     else:
         gc.freeze()
         try:
-            with get_context("fork").Pool(jobs) as pool:
+            with get_context("fork").Pool(jobs, initializer=_as_pnp_runs) as pool:
                 report.outcomes = list(pool.imap(outcome, todo, chunksize=4))
         finally:
             gc.unfreeze()
