@@ -148,11 +148,16 @@ def test_any_markup_of_the_rulebooks_tags_has_reportlabs_runs(
     markup: str, style: ParagraphStyle
 ) -> None:
     """Bold, italics and links nested in any order, around words, line breaks, anchors and
-    callbacks, in a plain style, a coloured bold one and one that underlines its links."""
+    callbacks, in a plain style, a coloured bold one and one that underlines its links:
+    read here, and handed to reportlab's parser tag by tag, the runs are reportlab's."""
     cleaned = cleanBlockQuotedText(markup)
     built = paraparse._built(cleaned, style)
     assert built is not None, markup  # read here, not by reportlab's parser
-    assert _deep(built[2]) == _reportlab(markup, style), markup
+    expected = _reportlab(markup, style)
+    assert _deep(built[2]) == expected, markup
+    # and handed to reportlab's parser tag by tag, as other markup is
+    handed = paraparse._tagged(cleaned, style)
+    assert handed is not None and _deep(handed[2]) == expected, markup
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Iterator
 from typing import Any
 
 from reportlab.lib.abag import ABag
@@ -80,6 +81,38 @@ def _plain_run(style: Any) -> Any:
 _PLAIN_RUNS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
+# A piece of markup: ("text", words), ("start", tag, attributes, empty) or ("end", tag);
+# tag and attribute names in lower case, as `html.parser` hands them on.
+Piece = tuple[Any, ...]
+
+
+class _Stray(Exception):
+    """A `<` that opens no tag of the rulebook's."""
+
+
+def _pieces(cleaned: str) -> Iterator[Piece]:
+    """The markup's words and tags in order (`_Stray` at a `<` that opens no tag)."""
+    at = 0
+    for m in _TAG.finditer(cleaned):
+        start = m.start()
+        if start > at:
+            words = cleaned[at:start]
+            if "<" in words:
+                raise _Stray(words)
+            yield ("text", words)
+        at = m.end()
+        end, tag, attrs, empty = m.groups()
+        if end is not None:
+            yield ("end", end.lower())
+        else:
+            yield ("start", tag.lower(), [(k.lower(), v) for k, v in _ATTR.findall(attrs)], empty)
+    if at < len(cleaned):
+        words = cleaned[at:]
+        if "<" in words:
+            raise _Stray(words)
+        yield ("text", words)
+
+
 def _tagged(cleaned: str, style: Any) -> Parsed | None:
     """Markup of the rulebook's tags, handed to reportlab's parser piece by piece."""
     parser: Any = ParaParser()
@@ -87,34 +120,17 @@ def _tagged(cleaned: str, style: Any) -> Parsed | None:
     parser._setup_for_parse(style)
     try:
         parser.handle_starttag("para", [])
-        at = 0
-        for m in _TAG.finditer(cleaned):
-            start = m.start()
-            if start > at:
-                words = cleaned[at:start]
-                if "<" in words:  # a `<` that opens no tag of ours
-                    return None
-                parser.handle_data(words)
-            at = m.end()
-            end, tag, attrs, empty = m.groups()
-            if end is not None:
-                if end.lower() not in _TAGS:
-                    return None
-                parser.handle_endtag(end.lower())
-                continue
-            tag = tag.lower()
-            if tag not in _TAGS:
+        for piece in _pieces(cleaned):
+            if piece[0] == "text":
+                parser.handle_data(piece[1])
+            elif piece[1] not in _TAGS:
                 return None
-            pairs = [(k.lower(), v) for k, v in _ATTR.findall(attrs)]
-            if empty:
-                parser.handle_startendtag(tag, pairs)
+            elif piece[0] == "end":
+                parser.handle_endtag(piece[1])
+            elif piece[3]:
+                parser.handle_startendtag(piece[1], piece[2])
             else:
-                parser.handle_starttag(tag, pairs)
-        if at < len(cleaned):
-            words = cleaned[at:]
-            if "<" in words:
-                return None
-            parser.handle_data(words)
+                parser.handle_starttag(piece[1], piece[2])
         parser.handle_endtag("para")
         found_style, runs, bullet = parser._complete_parse()
     except Exception:  # reportlab's parser says what is wrong, reading it itself
@@ -290,33 +306,20 @@ def _built(cleaned: str, style: Any) -> Parsed | None:
     of anything else."""
     try:
         runs = _Runs(style)
-        at = 0
-        for m in _TAG.finditer(cleaned):
-            start = m.start()
-            if start > at:
-                words = cleaned[at:start]
-                if "<" in words:
-                    return None
-                runs.text(words)
-            at = m.end()
-            end, tag, attrs, empty = m.groups()
-            if end is not None:
-                runs.end(end.lower())
-                continue
-            tag = tag.lower()
-            found = {k.lower(): v for k, v in _ATTR.findall(attrs)}
-            runs.start(tag, found, bool(empty))
-            if empty and tag != "ondraw":
-                runs.end(tag)
-        if at < len(cleaned):
-            words = cleaned[at:]
-            if "<" in words:
-                return None
-            runs.text(words)
+        for piece in _pieces(cleaned):
+            if piece[0] == "text":
+                runs.text(piece[1])
+            elif piece[0] == "end":
+                runs.end(piece[1])
+            else:
+                _, tag, attrs, empty = piece
+                runs.start(tag, dict(attrs), bool(empty))
+                if empty and tag != "ondraw":
+                    runs.end(tag)
         runs.pop("para")
         if runs.stack:
             return None
-    except (_Unlike, ValueError, AttributeError, IndexError):
+    except (_Unlike, _Stray, ValueError, AttributeError, IndexError):
         return None
     textTransformFrags(runs.runs, style)
     return cleaned, style, runs.runs
