@@ -428,6 +428,67 @@ def test_the_save_s_picture_leaves_the_shared_face_as_it_was(tmp_path: Path) -> 
         made.close()
 
 
+def test_cuts_at_one_resolution_come_from_one_rasterisation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A face two vendors want at 300 dpi but with different bleed (The Game Crafter's
+    825 x 1125 px, MakePlayingCards' 822 x 1122 px) is rasterised once when both were
+    expected, and each cut is the image rasterising it for that cut alone gives; a cut at
+    another resolution, or one nobody said would come, is rasterised on its own."""
+    from PIL import ImageChops
+
+    from pnp.export import faces, vendors
+    from pnp.render import geometry
+    from pnp.render.cards import Theme
+
+    game = load_game(CONTENT, HEIST).game
+    parts = faces.parts(game, geometry.of(game), Theme())
+    deck = parts.decks[0]
+    wants = [
+        (p.pixels, p.bleed)
+        for p in (
+            vendors.nearest(t, "card", deck.size.width, deck.size.height) for t in ("tgc", "mpc")
+        )
+        if p is not None
+    ]
+    assert len({w for w, _ in wants}) == 2  # two cuts of one face
+    rasterised: list[float] = []
+    whole = faces._rasterised
+
+    def counting(page: Any, scale: float) -> Any:
+        rasterised.append(scale)
+        return whole(page, scale)
+
+    monkeypatch.setattr(faces, "_rasterised", counting)
+    made, alone = faces.Faces(), faces.Faces()
+    try:
+        made.prepare(parts.faces())
+        alone.prepare(parts.faces())
+        for pixels, bleed in wants:
+            made.expect(deck.size, pixels, bleed)
+        front = deck.cards[0].front
+        shared = [made.image(front, deck.size, pixels, bleed) for pixels, bleed in wants]
+        assert len(rasterised) == 1
+        doc, index, room = alone._where[id(front)]
+        page = alone._docs[doc][index]
+        for image, (pixels, bleed) in zip(shared, wants, strict=True):
+            cut = room - bleed
+            own = faces._render(page, pixels[0], pixels[1], (cut, cut, cut, cut))  # alone
+            assert image.size == own.size == pixels
+            assert ImageChops.difference(image, own).getbbox() is None
+            # and a Faces that expected nothing rasterises it for this cut alone
+            assert (
+                ImageChops.difference(alone.image(front, deck.size, pixels, bleed), own).getbbox()
+                is None
+            )
+        assert len(rasterised) == 5
+        made.image(front, deck.size, (300, 420), 0.0)  # another resolution
+        assert len(rasterised) == 6
+    finally:
+        made.close()
+        alone.close()
+
+
 def test_a_pixel_digest_belongs_to_its_image_alone() -> None:
     """An encoding is kept by its image's pixels: equal pixels give one digest, any other
     size or colour another, and an image's digest goes with it (a later image given the

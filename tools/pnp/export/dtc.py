@@ -11,12 +11,15 @@ are not DriveThruCards products; `README.txt` lists them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from PIL import Image
 
 from pnp.export import cmyk, kept, pdfx, vendors
 from pnp.export.faces import Faces, Parts
 from pnp.render.build import Output
-from pnp.render.units import PT_PER_IN, to_mm
+from pnp.render.geometry import Size
+from pnp.render.units import to_mm
 
 TARGET = "dtc"
 
@@ -24,6 +27,14 @@ TARGET = "dtc"
 def _separate(image: Image.Image) -> bytes:
     """An RGB face separated into CMYK, as its PDF image object."""
     return pdfx.xobject(cmyk.to_cmyk(image)).data
+
+
+def wants(parts: Parts) -> Iterator[tuple[Size, tuple[int, int], float]]:
+    """The (size, pixels, bleed) DriveThruCards' export asks each deck's faces for."""
+    for deck in parts.decks:
+        product = vendors.nearest(TARGET, "card", deck.size.width, deck.size.height)
+        if product is not None:
+            yield deck.size, product.pixels, product.bleed
 
 
 def outputs(parts: Parts, faces: Faces) -> list[Output]:
@@ -40,7 +51,7 @@ def outputs(parts: Parts, faces: Faces) -> list[Output]:
                 f"{to_mm(size.width):.1f} x {to_mm(size.height):.1f} mm"
             )
             continue
-        bleed = product.bleed_px / vendors.DPI * PT_PER_IN
+        bleed = product.bleed
         pages: list[pdfx.Page] = []
         todo = {
             id(draw): draw

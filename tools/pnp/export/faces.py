@@ -3,7 +3,10 @@ PDF the size of the face (with as much of its bleed as the target wants), raster
 pdfium at exactly the pixel size the target asks for.
 
 `Faces` remembers each image it made for one export run, so a face that two targets want
-at the same size (The Game Crafter and DriveThruCards) is drawn once.
+at the same size (The Game Crafter and DriveThruCards) is drawn once; and a face that two
+targets want at the same resolution but cut differently (MakePlayingCards cuts 1.5 px less
+bleed than The Game Crafter) is rasterised once and cut for each, when the targets say
+beforehand what they will ask for (`expect`).
 """
 
 from __future__ import annotations
@@ -135,6 +138,13 @@ class Faces:
         self._where: dict[int, tuple[int, int, float]] = {}  # id(face) -> doc, page, room
         self._made: dict[tuple[int, int, int, float], Image.Image] = {}
         self._keep: list[DrawFace] = []  # the faces keyed by id() stay alive
+        # the (pixels, bleed) faces of each size will be asked for: key -> the bleed itself
+        self._expected: dict[Size, dict[tuple[int, int, float], float]] = {}
+
+    def expect(self, size: Size, pixels: Sequence[int], bleed: float) -> None:
+        """Say that faces of `size` will be asked for at `pixels` with `bleed` (see `image`)."""
+        key = (int(pixels[0]), int(pixels[1]), round(bleed, 4))
+        self._expected.setdefault(size, {}).setdefault(key, bleed)
 
     def prepare(self, faces: Iterable[tuple[DrawFace, Size]]) -> None:
         """Draw every face not drawn yet, each on a page of its own, in one document."""
@@ -173,13 +183,29 @@ class Faces:
             return found
         if bleed > max(ROOM, size.bleed):
             found = rasterise(png.face_pdf(draw, size, bleed=bleed), w, h)
-        else:
-            self.prepare([(draw, size)])
-            doc, index, room = self._where[id(draw)]
-            cut = room - bleed
-            found = _render(self._docs[doc][index], w, h, (cut, cut, cut, cut))
-        self._made[key] = found
-        return found
+            self._made[key] = found
+            return found
+        self.prepare([(draw, size)])
+        doc, index, room = self._where[id(draw)]
+        page = self._docs[doc][index]
+        scale = _scale(page, w, h, _all(room - bleed))
+        # every cut expected of this face at the same resolution, from one rasterisation
+        cuts = {key: bleed}
+        for (ew, eh, rounded), eb in self._expected.get(size, {}).items():
+            other = (id(draw), ew, eh, rounded)
+            if (
+                other not in cuts
+                and other not in self._made
+                and eb <= room
+                and _scale(page, ew, eh, _all(room - eb)) == scale
+            ):
+                cuts[other] = eb
+        whole = _rasterised(page, scale)
+        for (_, cw, ch, _), cb in cuts.items():
+            self._made[(id(draw), cw, ch, round(cb, 4))] = _cut(
+                whole, scale, cw, ch, _all(room - cb)
+            )
+        return self._made[key]
 
     def close(self) -> None:
         for doc in self._docs:
@@ -197,18 +223,38 @@ def rasterise(data: bytes, width: int, height: int) -> Image.Image:
         doc.close()
 
 
-def _render(
-    page: pdfium.PdfPage, width: int, height: int, crop: tuple[float, float, float, float]
-) -> Image.Image:
+def _render(page: pdfium.PdfPage, width: int, height: int, crop: Crop) -> Image.Image:
     """A page, less `crop` points on each side (left, bottom, right, top), as an RGB image
     of exactly `width` x `height` pixels.
 
     The whole page is rendered at the scale that makes the cropped part `width` across,
     and the part cut out to the pixel (pdfium crops in whole pixels too, rounded up): a
     crop that falls between pixels is off by half a pixel at most, 0.04 mm at 300 dpi."""
+    scale = _scale(page, width, height, crop)
+    return _cut(_rasterised(page, scale), scale, width, height, crop)
+
+
+Crop = tuple[float, float, float, float]  # points cut off the left, bottom, right and top
+
+
+def _all(cut: float) -> Crop:
+    return (cut, cut, cut, cut)
+
+
+def _scale(page: pdfium.PdfPage, width: int, height: int, crop: Crop) -> float:
+    """The scale that makes the page, less `crop`, `width` x `height` pixels."""
     pw, ph = page.get_size()
-    scale = min(width / (pw - crop[0] - crop[2]), height / (ph - crop[1] - crop[3]))
-    image = png.rgb(page.render(scale=scale, may_draw_forms=False, rev_byteorder=True))
+    return float(min(width / (pw - crop[0] - crop[2]), height / (ph - crop[1] - crop[3])))
+
+
+def _rasterised(page: pdfium.PdfPage, scale: float) -> Image.Image:
+    """The whole page at `scale`, in RGB."""
+    return png.rgb(page.render(scale=scale, may_draw_forms=False, rev_byteorder=True))
+
+
+def _cut(image: Image.Image, scale: float, width: int, height: int, crop: Crop) -> Image.Image:
+    """The part of a page rasterised at `scale` that is left when `crop` is cut off, as an
+    image of exactly `width` x `height` pixels."""
     left, top = int(crop[0] * scale + 1e-6), int(crop[3] * scale + 1e-6)
     if left + width <= image.width and top + height <= image.height:
         return image.crop((left, top, left + width, top + height))

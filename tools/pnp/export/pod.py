@@ -22,16 +22,12 @@ from typing import Any
 from PIL import Image
 
 from pnp.export import kept, vendors
-from pnp.export.faces import Faces, Parts, png_bytes
+from pnp.export.faces import Deck, Faces, Parts, png_bytes
 from pnp.render.build import Output
 from pnp.render.geometry import Size
+from pnp.render.pieces import Tile, Token
 from pnp.render.sheets import DrawFace
-from pnp.render.units import PT_PER_IN, to_mm
-
-
-def _bleed(product: vendors.Product) -> float:
-    """The product's bleed in points."""
-    return product.bleed_px / vendors.DPI * PT_PER_IN
+from pnp.render.units import to_mm
 
 
 def _size(size: Size) -> str:
@@ -59,7 +55,7 @@ class Files:
         contents: dict[str, Any],
     ) -> str:
         """One face as a PNG at the product's size, with its bleed; its file name."""
-        bleed = _bleed(product)
+        bleed = product.bleed
         image = self.faces.image(draw, size, product.pixels, bleed)
         w, h = product.pixels
         how = f"png {vendors.DPI}"
@@ -132,70 +128,105 @@ def _outside(w: int, h: int, painted: float, shape: str) -> tuple[tuple[int, int
     return tuple(out)
 
 
+def _products(
+    target: str, parts: Parts
+) -> Iterator[tuple[Deck | Tile | Token, Size, vendors.Product | None]]:
+    """Each deck, board and punch-out piece of a game with the vendor's product nearest it
+    (None when the vendor has none)."""
+    for deck in parts.decks:
+        w, h = deck.size.width, deck.size.height
+        yield deck, deck.size, vendors.nearest(target, "card", w, h)
+    for tile in parts.tiles:
+        yield tile, tile.size, vendors.nearest(target, "board", tile.size.width, tile.size.height)
+    for token in parts.tokens:
+        w, h = token.size.width, token.size.height
+        yield token, token.size, vendors.nearest(target, "chit", w, h, token.shape)
+
+
+def wants(target: str, parts: Parts) -> Iterator[tuple[Size, tuple[int, int], float]]:
+    """The (size, pixels, bleed) a vendor's export asks the faces of each size for."""
+    for _, size, product in _products(target, parts):
+        if product is not None:
+            yield size, product.pixels, product.bleed
+
+
 def outputs(target: str, parts: Parts, faces: Faces) -> list[Output]:
     """Every file of a PNG vendor's export of one game."""
     files = Files(target, faces)
-    for deck in parts.decks:
-        product = vendors.nearest(target, "card", deck.size.width, deck.size.height)
+    for part, _, product in _products(target, parts):
         if product is None:
-            files.missing.append(
-                f"{deck.name}: no {vendors.GUIDES[target].vendor} card near {_size(deck.size)}"
-            )
-            continue
-        backs: dict[int, str] = {}
-        for n, card in enumerate(deck.cards, start=1):
-            front = files.face(
-                deck.id,
-                f"{deck.id}-{n:02d}-{card.id}.png",
-                card.front,
-                deck.size,
-                product,
-                {"deck": deck.name, "card": card.name, "side": "front", "copies": card.count},
-            )
-            if id(card.back) not in backs:
-                suffix = "" if card.back_id == "back" else f"-{card.back_id}"
-                backs[id(card.back)] = files.face(
-                    deck.id,
-                    f"{deck.id}-back{suffix}.png",
-                    card.back,
-                    deck.size,
-                    product,
-                    {"deck": deck.name, "side": "back"},
-                )
-            files.rows.append((deck.id, product.name, front, backs[id(card.back)], card.count))
-    for tile in parts.tiles:
-        size = tile.size
-        product = vendors.nearest(target, "board", size.width, size.height)
-        if product is None:
-            files.missing.append(
-                f"{tile.group}: {tile.item.name or tile.item.id} ({_size(size)}, two-sided): "
-                f"no {vendors.GUIDES[target].vendor} product of that size"
-            )
-            continue
-        folder = "boards"
-        front = files.face(folder, f"{tile.item.id}-front.png", tile.item.front, size, product, {})
-        back = files.face(folder, f"{tile.item.id}-back.png", tile.item.back, size, product, {})
-        files.rows.append((folder, product.name, front, back, 1))
-    for token in parts.tokens:
-        size = token.size
-        product = vendors.nearest(target, "chit", size.width, size.height, token.shape)
-        if product is None:
-            files.missing.append(
-                f"{token.name} ({token.count}, {token.shape}, {to_mm(size.width):.1f} mm): "
-                f"no {vendors.GUIDES[target].vendor} piece within "
-                f"{vendors.TOLERANCE:.0%} of its size"
-            )
-            continue
-        folder = "chits"
-        front = files.face(folder, f"{token.id}.png", token.front, size, product, {})
-        back = front
-        if token.back is not token.front:
-            back = files.face(folder, f"{token.id}-back.png", token.back, size, product, {})
-        files.rows.append((folder, product.name, front, back, token.count))
+            files.missing.append(_no_product(target, part))
+        elif isinstance(part, Deck):
+            _deck(files, part, product)
+        elif isinstance(part, Tile):
+            _tile(files, part, product)
+        else:
+            _token(files, part, product)
     files.encode()
     files.out.append(Output(f"export/{target}/quantities.csv", _csv(files.rows)))
     files.out.append(Output(f"export/{target}/README.txt", _readme(target, parts, files)))
     return files.out
+
+
+def _no_product(target: str, part: Deck | Tile | Token) -> str:
+    """The note for a deck, board or piece the vendor makes nothing like."""
+    vendor = vendors.GUIDES[target].vendor
+    if isinstance(part, Deck):
+        return f"{part.name}: no {vendor} card near {_size(part.size)}"
+    if isinstance(part, Tile):
+        return (
+            f"{part.group}: {part.item.name or part.item.id} ({_size(part.size)}, two-sided): "
+            f"no {vendor} product of that size"
+        )
+    return (
+        f"{part.name} ({part.count}, {part.shape}, {to_mm(part.size.width):.1f} mm): "
+        f"no {vendor} piece within {vendors.TOLERANCE:.0%} of its size"
+    )
+
+
+def _deck(files: Files, deck: Deck, product: vendors.Product) -> None:
+    """A deck's fronts and backs, at the product's size."""
+    backs: dict[int, str] = {}
+    for n, card in enumerate(deck.cards, start=1):
+        front = files.face(
+            deck.id,
+            f"{deck.id}-{n:02d}-{card.id}.png",
+            card.front,
+            deck.size,
+            product,
+            {"deck": deck.name, "card": card.name, "side": "front", "copies": card.count},
+        )
+        if id(card.back) not in backs:
+            suffix = "" if card.back_id == "back" else f"-{card.back_id}"
+            backs[id(card.back)] = files.face(
+                deck.id,
+                f"{deck.id}-back{suffix}.png",
+                card.back,
+                deck.size,
+                product,
+                {"deck": deck.name, "side": "back"},
+            )
+        files.rows.append((deck.id, product.name, front, backs[id(card.back)], card.count))
+
+
+def _tile(files: Files, tile: Tile, product: vendors.Product) -> None:
+    """A board's two sides, at the product's size."""
+    size = tile.size
+    folder = "boards"
+    front = files.face(folder, f"{tile.item.id}-front.png", tile.item.front, size, product, {})
+    back = files.face(folder, f"{tile.item.id}-back.png", tile.item.back, size, product, {})
+    files.rows.append((folder, product.name, front, back, 1))
+
+
+def _token(files: Files, token: Token, product: vendors.Product) -> None:
+    """A punch-out piece's faces, at the product's size."""
+    size = token.size
+    folder = "chits"
+    front = files.face(folder, f"{token.id}.png", token.front, size, product, {})
+    back = front
+    if token.back is not token.front:
+        back = files.face(folder, f"{token.id}-back.png", token.back, size, product, {})
+    files.rows.append((folder, product.name, front, back, token.count))
 
 
 def _csv(rows: list[tuple[str, str, str, str, int]]) -> bytes:

@@ -64,6 +64,21 @@ def outputs(
     parts = faces.parts(game, geo, Theme())
     made = shared or faces.Faces()
     made.prepare(parts.faces())  # every face drawn once, in one document
+    # what the print-on-demand targets will ask for: each face they want at one
+    # resolution is rasterised once for all of them
+    for target in chosen:
+        if target in ("tgc", "mpc"):
+            from pnp.export import pod
+
+            wanted = list(pod.wants(target, parts))
+        elif target == "dtc":
+            from pnp.export import dtc
+
+            wanted = list(dtc.wants(parts))
+        else:
+            continue
+        for size, pixels, bleed in wanted:
+            made.expect(size, pixels, bleed)
     out: list[Output] = []
     try:
         for target in chosen:

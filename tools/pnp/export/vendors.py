@@ -46,6 +46,11 @@ class Product:
         )
 
     @property
+    def bleed(self) -> float:
+        """The bleed its files carry on each side, in points."""
+        return self.bleed_px / DPI * PT_PER_IN
+
+    @property
     def safe_inside_trim(self) -> float:
         """The safe margin inside the trim, in points."""
         return (self.safe_px - self.bleed_px) / DPI * PT_PER_IN
