@@ -3,10 +3,13 @@ images too large to open safely are content errors, not Python warnings or crash
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -79,6 +82,24 @@ def _art_game(tmp_path: Path, image: Path) -> Path:
     return game
 
 
+def _blank_png(side: int) -> bytes:
+    """A black one-bit PNG of `side` x `side` pixels, written chunk by chunk: its rows are
+    compressed one at a time (Pillow would first make the whole picture in memory, a byte
+    a pixel: 400 MB for the larger one)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    row = b"\0" * (1 + (side + 7) // 8)  # filter "none", then the row's bits
+    pack = zlib.compressobj(9)
+    rows = b"".join([pack.compress(row) for _ in range(side)]) + pack.flush()
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)  # 1 bit, grey
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows) + chunk(b"IEND", b"")
+    )
+
+
 @pytest.fixture(scope="module")
 def huge_images(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A 20000 x 20000 and a 12000 x 12000 one-bit PNG (small files, huge pictures)."""
@@ -86,9 +107,24 @@ def huge_images(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     for side in (20_000, 12_000):
         path = folder / f"{side}.png"
-        Image.new("1", (side, side)).save(path, optimize=True)
+        path.write_bytes(_blank_png(side))
         out[str(side)] = path
     return out
+
+
+def test_the_huge_pictures_are_what_they_say(huge_images: dict[str, Path]) -> None:
+    """The made PNG is one Pillow reads as a one-bit black picture of that size; at the
+    sizes the tests use, one Pillow refuses as a decompression bomb and one it warns of."""
+    with Image.open(io.BytesIO(_blank_png(64))) as image:
+        assert (image.size, image.mode) == ((64, 64), "1")
+        assert image.getextrema() == (0, 0)
+    with pytest.raises(Image.DecompressionBombError):
+        Image.open(io.BytesIO(_blank_png(20_000)))
+    with (
+        pytest.warns(Image.DecompressionBombWarning),
+        Image.open(io.BytesIO(_blank_png(12_000))) as image,
+    ):
+        assert (image.size, image.mode) == ((12_000, 12_000), "1")
 
 
 def test_decompression_bomb_is_e731(
