@@ -58,7 +58,7 @@ def typeset() -> list[tuple[str, Any]]:
             book, geo = rb.load(game), geometry.of(game)
             for edition in (render.ILLUSTRATED, render.TEXT):
                 pages._TYPESET.clear()
-                render._render_book(game, book, geo, edition, "a4", False)
+                render.render_book(game, book, geo, edition, "a4")
     return seen
 
 
