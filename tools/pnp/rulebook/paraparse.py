@@ -10,7 +10,7 @@ piece of text makes the runs reportlab's parser (`ParaParser`) makes of it: the 
 steps on the same state (a stack of runs, each tag's run a copy of the one it is inside,
 the counts of links and underlines), written out for these tags alone rather than looked
 up and dispatched per tag (`_Runs`, held to reportlab's runs for every paragraph of both
-books and for any markup of the subset by `tests/test_rulebook_once.py`). A tag with an
+books and for any markup of the subset by `tests/test_paraparse.py`). A tag with an
 attribute other than those the rulebook writes is handed to reportlab's parser, tag by tag,
 exactly as `html.parser` would hand it. Words with no markup at all are one run in the
 paragraph's style, copied from the run the style gives any such words. Anything else
