@@ -29,10 +29,15 @@ def _separate(image: Image.Image) -> bytes:
     return pdfx.xobject(cmyk.to_cmyk(image)).data
 
 
+def _product(size: Size) -> vendors.Product | None:
+    """DriveThruCards' card nearest a deck's size, if any."""
+    return vendors.nearest(TARGET, "card", size.width, size.height)
+
+
 def wants(parts: Parts) -> Iterator[tuple[Size, tuple[int, int], float]]:
     """The (size, pixels, bleed) DriveThruCards' export asks each deck's faces for."""
     for deck in parts.decks:
-        product = vendors.nearest(TARGET, "card", deck.size.width, deck.size.height)
+        product = _product(deck.size)
         if product is not None:
             yield deck.size, product.pixels, product.bleed
 
@@ -44,7 +49,7 @@ def outputs(parts: Parts, faces: Faces) -> list[Output]:
     converted: dict[int, pdfx.Separated] = {}
     for deck in parts.decks:
         size = deck.size
-        product = vendors.nearest(TARGET, "card", size.width, size.height)
+        product = _product(size)
         if product is None:
             missing.append(
                 f"{deck.name}: no DriveThruCards card near "

@@ -7,14 +7,14 @@ manifest, written whole like a build (see `render.build.kept_files` and `write_g
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from pnp.content.project import Game
 from pnp.export import faces, vendors
 from pnp.render.build import Options, Output
 from pnp.render.cards import Theme
-from pnp.render.geometry import Geometry
+from pnp.render.geometry import Geometry, Size
 
 ALL = "all"
 
@@ -67,17 +67,7 @@ def outputs(
     # what the print-on-demand targets will ask for: each face they want at one
     # resolution is rasterised once for all of them
     for target in chosen:
-        if target in ("tgc", "mpc"):
-            from pnp.export import pod
-
-            wanted = list(pod.wants(target, parts))
-        elif target == "dtc":
-            from pnp.export import dtc
-
-            wanted = list(dtc.wants(parts))
-        else:
-            continue
-        for size, pixels, bleed in wanted:
+        for size, pixels, bleed in _wants(target, parts):
             made.expect(size, pixels, bleed)
     out: list[Output] = []
     try:
@@ -100,3 +90,17 @@ def outputs(
         if shared is None:  # the pdfium documents it opened
             made.close()
     return out
+
+
+def _wants(target: str, parts: faces.Parts) -> Iterable[tuple[Size, tuple[int, int], float]]:
+    """The (size, pixels, bleed) a print-on-demand target asks the faces for (the Tabletop
+    Simulator export works out its sizes as it lays out its sheets, and declares none)."""
+    if target in ("tgc", "mpc"):
+        from pnp.export import pod
+
+        return pod.wants(target, parts)
+    if target == "dtc":
+        from pnp.export import dtc
+
+        return dtc.wants(parts)
+    return ()

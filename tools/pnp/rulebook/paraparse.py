@@ -213,13 +213,11 @@ class _Runs:
             if words:
                 raise _Unlike("text in an empty tag")
             return
-        elif run.greek:
-            raise _Unlike("greek")
         run.fontName = tt2ps(run.fontName, run.bold, run.italic)
         run.text = words
         self.runs.append(run)
 
-    def start(self, tag: str, attrs: dict[str, str], empty: bool) -> None:
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag == "b" and not attrs:
             self.push("b", {"bold": 1})
         elif tag == "i" and not attrs:
@@ -313,7 +311,7 @@ def _built(cleaned: str, style: Any) -> Parsed | None:
                 runs.end(piece[1])
             else:
                 _, tag, attrs, empty = piece
-                runs.start(tag, dict(attrs), bool(empty))
+                runs.start(tag, dict(attrs))
                 if empty and tag != "ondraw":
                     runs.end(tag)
         runs.pop("para")
