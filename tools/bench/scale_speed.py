@@ -30,8 +30,9 @@ A check's cost per card is small beside its fixed part, and on a machine whose s
 from second to second the timed row can land on either side of its target with the same
 code. So the bench also counts the Python function calls one check of each size makes
 (under cProfile, in a process of its own, after the timed runs): a count is the same on
-every machine and every run (to a few calls in a million), and a count that grows faster than the deck is work that
-does. It is printed beside the timed row, for reference; the target is the timed row's.
+every machine and every run (to a few calls in a million), and a count that grows faster
+than the deck is work that does. It is printed beside the timed row, for reference; the
+target is the timed row's.
 
     python tools/bench/scale_speed.py [--runs 3]
 """
@@ -207,7 +208,8 @@ def main() -> int:
     )
     grows, upper, lower = _growth(entries, [float(work[k]) for k in SIZES])
     print(
-        f"pnp check --fresh {GAME}, Python function calls (nearly the same on every machine and run: "
+        f"pnp check --fresh {GAME}, Python function calls (nearly the same on every machine "
+        "and run: "
         + "; ".join(f"{k}x: {work[k]:,}" for k in SIZES)
         + f"): one more card entry from 10x to 20x against up to 10x: {grows:.2f}x "
         f"({upper:,.0f} calls against {lower:,.0f}) (for reference)"
