@@ -201,10 +201,8 @@ class Faces:
             ):
                 cuts[other] = eb
         whole = _rasterised(page, scale)
-        for (_, cw, ch, _), cb in cuts.items():
-            self._made[(id(draw), cw, ch, round(cb, 4))] = _cut(
-                whole, scale, cw, ch, _all(room - cb)
-            )
+        for cut_key, cb in cuts.items():  # each kept under the key it was asked by
+            self._made[cut_key] = _cut(whole, scale, cut_key[1], cut_key[2], _all(room - cb))
         return self._made[key]
 
     def close(self) -> None:
